@@ -1,5 +1,5 @@
 // What one operation's validator costs a browser bundle: the generated per-operation module
-// (`@laevitas-api/validators/ops/getOptionsOhlcvt`, with the ajv runtime helpers and the package runtime it pulls in)
+// (`@laevitas-api/validators/ops/getOptionsOhlcvt`, with the shared modules and the package runtime it pulls in)
 // bundled with esbuild for the browser, minified and gzipped, beside a hand-written validator of the same coverage
 // (hand-ohlcvt-validator.mjs). The raw size of the generated file is printed too (what the issue measured: 63 KiB).
 import { build } from 'esbuild';
@@ -23,20 +23,29 @@ const here = import.meta.dirname;
  * the `payment-required` header and check it, nor meta's completeness/coverage/count, nor reject unknown query
  * parameters, nor coerce `limit=100`. Keeping the target at 4x against it is the stricter reading.
  *
- * What brought ours from 10.9 KiB down (tools/codegen/src/validators.mjs, runtime/formats.cjs), all through ajv's own
- * options and the schemas handed to it, never by editing ajv's output: only the three string formats the spec uses
- * instead of all of ajv-formats; no ajv message strings (format.cjs words every issue); `.length` instead of ajv's
- * ucs2length while every length limit is `minLength: 1`; each compiled schema's literal reduced to the values the
- * code reads by reference (withLeanLiteral). A validator several operations need alike is compiled once into a shared
- * module (tools/codegen/src/validator-plan.mjs), which is what a second operation saves; one operation alone still
- * carries all of its own. ajv's code keeps a schemaPath on every error; the rest of the distance to the target is the
- * shape of ajv's code itself.
+ * What brought ours from 10.9 KiB down (tools/codegen/src/validators.mjs, runtime/formats.cjs): only the three string
+ * formats the spec uses instead of all of ajv-formats; no ajv message strings (format.cjs words every issue); a
+ * validator several operations need alike compiled once into a shared module (tools/codegen/src/validator-plan.mjs),
+ * which is what a second operation saves. Then the body validators (responses, request bodies, decoded headers) left
+ * ajv's standalone code, whose every check carried an error object literal with a schemaPath string and
+ * `if (errors === _errs)` scaffolding: tools/codegen/src/body-validators.mjs writes them as inline checks that report
+ * ajv's first error through small runtime helpers (runtime/body-checks.cjs), 9.0 -> 7.9 KiB. Parameters and headers
+ * (coercion, every error) stay ajv's standalone code.
+ *
+ * Most of the rest is not body code: "the same without its body validators" measures the bundle with each of them
+ * `() => true` (the result API, issue wording, string formats and the ajv-compiled parameter and header validators
+ * stay); what it leaves under 4x is all the operation's bodies may cost (the 200 page, the 400/401/429 errors, the
+ * x402 payloads).
  */
 export const RATIO_TARGET = 4;
 
-/** @param {string} contents  @returns {Promise<{minified: number, gzip: number, parts: Record<string, number>}>} */
-async function bundled(contents) {
+/**
+ * @param {string} contents @param {import('esbuild').Plugin[]} [plugins]
+ * @returns {Promise<{minified: number, gzip: number, parts: Record<string, number>}>}
+ */
+async function bundled(contents, plugins = []) {
   const out = await build({
+    plugins,
     metafile: true,
     stdin: { contents, resolveDir: here, loader: 'js' },
     bundle: true,
@@ -62,9 +71,11 @@ async function bundled(contents) {
             ? 'string formats'
             : /runtime\/format\.cjs$/.test(input)
               ? 'issue wording'
-              : /runtime\//.test(input)
-                ? 'result API and Standard Schema'
-                : 'other';
+              : /runtime\/body-checks\.cjs$/.test(input)
+                ? 'body check errors'
+                : /runtime\//.test(input)
+                  ? 'result API and Standard Schema'
+                  : 'other';
     parts[part] = (parts[part] ?? 0) + bytesInOutput;
   }
   return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, parts };
@@ -90,6 +101,29 @@ async function checkHandWritten() {
     throw new Error(`the hand-written validator does not match the generated one (${verdicts.join()}, ${handIssue})`);
 }
 
+/**
+ * Loads the operation's generated module in its place with every body validator (responses, request body, decoded
+ * headers) replaced by `() => true` and the others (parameters, headers: the shared modules) kept: what one operation
+ * costs a bundle besides its body code.
+ * @param {string} file the generated module (generated/ops/<operationId>.cjs)
+ * @returns {import('esbuild').Plugin}
+ */
+function withoutBodies(file) {
+  const { meta, validators } = require(file);
+  const entries = Object.keys(validators).map((name) => {
+    if (!/^(params|headers\d+)$/.test(name)) return `${JSON.stringify(name)}: () => true`;
+    const validate = validators[name];
+    const shared = Object.keys(require.cache).find((path) => path.includes('/generated/shared/') && require.cache[path]?.exports.validate === validate);
+    if (!shared) throw new Error(`${name} of ${meta.operationId} is not in a shared module, which this measurement needs`);
+    return `${JSON.stringify(name)}: require(${JSON.stringify(shared)}).validate`;
+  });
+  const contents = `exports.meta = ${JSON.stringify(meta)};\nexports.validators = {\n${entries.join(',\n')}\n};`;
+  return {
+    name: 'without-bodies',
+    setup: (build) => void build.onLoad({ filter: /\.cjs$/ }, (args) => (args.path === file ? { contents, loader: 'js' } : undefined)),
+  };
+}
+
 /** @param {import('./report.js').Report} report */
 export async function validatorSize(report) {
   await checkHandWritten();
@@ -103,6 +137,10 @@ export async function validatorSize(report) {
   const parts = Object.entries(ours.parts).sort((a, b) => b[1] - a[1]);
   report('  of which (minified)', parts.map(([part, bytes]) => `${part} ${kb(bytes)}`).join(', '));
   report('hand-written validator, the floor (min / min+gzip)', `${kb(hand.minified)} / ${kb(hand.gzip)}`);
+  // How much of the target the body validators have: the bundle with each of them `() => true`.
+  const opsFile = join(validatorsDir, 'generated/ops/getOptionsOhlcvt.cjs');
+  const noBodies = await bundled(`export { getOptionsOhlcvt } from '@laevitas-api/validators/ops/getOptionsOhlcvt';`, [withoutBodies(opsFile)]);
+  report('  the same without its body validators (min+gzip)', `${kb(noBodies.gzip)} = ${(noBodies.gzip / hand.gzip).toFixed(1)}x the hand-written`);
   // A browser app validating several operations pays the runtime and the formats once: what each further one costs.
   const two = await bundled(
     `export { getOptionsOhlcvt } from '@laevitas-api/validators/ops/getOptionsOhlcvt'; export { getFuturesOhlcvt } from '@laevitas-api/validators/ops/getFuturesOhlcvt';`,
@@ -110,7 +148,7 @@ export async function validatorSize(report) {
   report('  a second operation in the same bundle (getFuturesOhlcvt, min+gzip)', `+${kb(two.gzip - ours.gzip)}`);
   const ratio = ours.gzip / hand.gzip;
   report('one operation validator / hand-written (min+gzip)', `${ratio.toFixed(1)}x`, `<= ${RATIO_TARGET}x`, ratio <= RATIO_TARGET);
-  return { raw, ours, hand, two, ratio };
+  return { raw, ours, hand, two, noBodies, ratio };
 }
 
 if (process.argv[1] === import.meta.filename)

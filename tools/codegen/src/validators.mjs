@@ -1,5 +1,7 @@
-// Generates packages/validators/generated: one CommonJS module per operation with ajv validators compiled ahead of
-// time (standalone code, so users pay no schema compilation at run time), plus an index that loads them all. A
+// Generates packages/validators/generated: one CommonJS module per operation with its validators compiled ahead of
+// time (so users pay no schema compilation at run time), plus an index that loads them all. Body validators come from
+// body-validators.mjs (inline checks); parameters and headers, which need coercion and every error, from ajv's
+// standalone code. A
 // validator two or more operations need alike is compiled once, into generated/shared/<name>.cjs, which those
 // operations' modules require on first use (validator-plan.mjs decides which).
 // CommonJS because ajv's standalone ESM output still contains require() calls (toolchain notes); each module gets a
@@ -7,6 +9,7 @@
 import { Ajv, _ } from 'ajv';
 import ajvStandalone from 'ajv/dist/standalone/index.js';
 import { createRequire } from 'node:module';
+import { bodyValidatorsCode } from './body-validators.mjs';
 import { planOperation, sharedValidators } from './validator-plan.mjs';
 import { COMPONENTS_ID, countsCharacters, keywordsOf, rewriteRefs, withLeanLiteral } from './validator-schemas.mjs';
 
@@ -74,10 +77,13 @@ export const validatorModuleOf = (operationId) => ({
 });
 
 /**
+ * The ajv instance of the parameter and header validators (`coerce`, `allErrors`), and, with neither, the reference
+ * the body validators are tested against (tools/codegen/test/body-validators.test.ts): the options ajv compiled bodies
+ * with before body-validators.mjs did.
  * @param {SpecDocument} document
  * @param {{coerce: boolean, allErrors: boolean}} options
  */
-function createAjv(document, { coerce, allErrors }) {
+export function createAjv(document, { coerce, allErrors }) {
   // Draft-07 engine: the spec uses no 2020-only keyword ajv cannot express in draft-07 (prefixItems is rewritten to
   // the tuple form of `items`), and its generated code skips the dynamic-scope bookkeeping of the 2020 engine, which
   // costs a third of the time on a 1,000-row page (pnpm bench).
@@ -128,10 +134,13 @@ function createAjv(document, { coerce, allErrors }) {
 export function generateValidators({ document, operations }, output) {
   output.own(OUT);
   const components = document.components?.schemas ?? {};
-  // Bodies are validated on the hot path (every response, when enabled): stop at the first broken rule. That keeps a
-  // 1,000-row page well under the cost of parsing it (pnpm bench); the one issue reported names the field and rule.
-  const bodies = createAjv(document, { coerce: false, allErrors: false });
-  // Parameters and headers arrive as strings on the wire: that instance coerces '100' to 100 before checking.
+  // Bodies are validated on the hot path (every response, when enabled): body-validators.mjs compiles them to inline
+  // checks that stop at the first broken rule, as ajv with allErrors:false would, and report ajv's first error. That
+  // keeps a 1,000-row page well under the cost of parsing it and one operation's bundle small (pnpm bench).
+  /** @param {{ name: string, schema: unknown }[]} list */
+  const bodies = (list) => bodyValidatorsCode(list, components, (schema, name) => rewriteRefs(schema, components, [name]));
+  // Parameters and headers arrive as strings on the wire: that ajv instance coerces '100' to 100 before checking, and
+  // reports every broken rule.
   const strings = createAjv(document, { coerce: true, allErrors: true });
   /** @type {string[]} */
   const index = [];
@@ -146,21 +155,22 @@ export function generateValidators({ document, operations }, output) {
   const shared = sharedValidators(planned);
   for (const { name, entry, users } of shared.values()) {
     keywordsOf(entry.schema, keywords);
-    const ajv = entry.strings ? strings : bodies;
-    ajv.addSchema(withLeanLiteral(entry.schema), `urn:laevitas:shared:${name}`);
+    if (entry.strings) strings.addSchema(withLeanLiteral(entry.schema), `urn:laevitas:shared:${name}`);
     output.add(
       `${OUT}/shared/${name}.cjs`,
       [
         HEADER,
         `// One validator shared by ${users.length} operations (${users.slice(0, 3).join(', ')}${users.length > 3 ? ', …' : ''}), compiled once.`,
-        standaloneCode(ajv, { validate: `urn:laevitas:shared:${name}` }),
+        entry.strings
+          ? standaloneCode(strings, { validate: `urn:laevitas:shared:${name}` })
+          : `'use strict';\n${bodies([{ name: 'validate', schema: entry.schema }])}`,
       ].join('\n'),
     );
   }
 
   for (const { op, meta, entries } of planned) {
-    /** @type {Record<string, string>} export name → schema id */
-    const bodyExports = {};
+    /** @type {{ name: string, schema: unknown }[]} */
+    const bodyExports = [];
     /** @type {Record<string, string>} export name → schema id */
     const stringExports = {};
     /** @type {string[]} the validators this operation takes from shared modules, as property descriptors */
@@ -172,15 +182,19 @@ export function generateValidators({ document, operations }, output) {
         continue;
       }
       keywordsOf(entry.schema, keywords);
+      if (!entry.strings) {
+        bodyExports.push({ name: entry.name, schema: entry.schema });
+        continue;
+      }
       const schemaId = `urn:laevitas:op:${op.operationId}:${entry.name}`;
-      (entry.strings ? strings : bodies).addSchema(withLeanLiteral(entry.schema), schemaId);
-      (entry.strings ? stringExports : bodyExports)[entry.name] = schemaId;
+      strings.addSchema(withLeanLiteral(entry.schema), schemaId);
+      stringExports[entry.name] = schemaId;
     }
 
     const code = [
       HEADER,
       "'use strict';",
-      wrapModule('bodies', Object.keys(bodyExports).length ? standaloneCode(bodies, bodyExports) : ''),
+      wrapModule('bodies', bodyExports.length ? bodies(bodyExports) : ''),
       wrapModule('strings', Object.keys(stringExports).length ? standaloneCode(strings, stringExports) : ''),
       `exports.meta = ${JSON.stringify(meta)};`,
       `exports.validators = Object.assign({}, bodies, strings);`,

@@ -4,7 +4,101 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate67;const schema52 = {};function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.lastUpdated === undefined) && (missing0 = "lastUpdated")) || ((data.feedRevision === undefined) && (missing0 = "feedRevision"))){validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {const _errs1 = errors;for(const key0 in data){if(!((key0 === "lastUpdated") || (key0 === "feedRevision"))){let data0 = data[key0];const _errs2 = errors;const _errs3 = errors;let valid1 = false;const _errs4 = errors;if(errors === _errs4){if(Array.isArray(data0)){var valid2 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs6 = errors;if(errors === _errs6){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if(((((data1.id === undefined) && (missing1 = "id")) || ((data1.publishedAt === undefined) && (missing1 = "publishedAt"))) || ((data1.updatedAt === undefined) && (missing1 = "updatedAt"))) || ((data1.deployment === undefined) && (missing1 = "deployment"))){const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/anyOf/0/items/required",keyword:"required",params:{missingProperty: missing1}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}else {if(data1.id !== undefined){let data2 = data1.id;const _errs9 = errors;const _errs10 = errors;let valid4 = false;const _errs11 = errors;if(typeof data2 !== "string"){const err1 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/id",schemaPath:"#/additionalProperties/anyOf/0/items/properties/id/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid1 = _errs11 === errors;valid4 = valid4 || _valid1;if(!valid4){const _errs13 = errors;if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){const err2 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/id",schemaPath:"#/additionalProperties/anyOf/0/items/properties/id/anyOf/1/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid1 = _errs13 === errors;valid4 = valid4 || _valid1;}if(!valid4){const err3 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/id",schemaPath:"#/additionalProperties/anyOf/0/items/properties/id/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}else {errors = _errs10;if(vErrors !== null){if(_errs10){vErrors.length = _errs10;}else {vErrors = null;}}}var valid3 = _errs9 === errors;}else {var valid3 = true;}if(valid3){if(data1.publishedAt !== undefined){const _errs15 = errors;if(typeof data1.publishedAt !== "string"){const err4 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/publishedAt",schemaPath:"#/additionalProperties/anyOf/0/items/properties/publishedAt/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}var valid3 = _errs15 === errors;}else {var valid3 = true;}if(valid3){if(data1.updatedAt !== undefined){const _errs17 = errors;if(typeof data1.updatedAt !== "string"){const err5 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/updatedAt",schemaPath:"#/additionalProperties/anyOf/0/items/properties/updatedAt/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}var valid3 = _errs17 === errors;}else {var valid3 = true;}if(valid3){if(data1.deployment !== undefined){let data5 = data1.deployment;const _errs19 = errors;if(errors === _errs19){if(data5 && typeof data5 == "object" && !Array.isArray(data5)){let missing2;if((data5.deployedAt === undefined) && (missing2 = "deployedAt")){const err6 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/deployment",schemaPath:"#/additionalProperties/anyOf/0/items/properties/deployment/required",keyword:"required",params:{missingProperty: missing2}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}else {if(data5.deployedAt !== undefined){if(typeof data5.deployedAt !== "string"){const err7 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/deployment/deployedAt",schemaPath:"#/additionalProperties/anyOf/0/items/properties/deployment/properties/deployedAt/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}}else {const err8 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/deployment",schemaPath:"#/additionalProperties/anyOf/0/items/properties/deployment/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}var valid3 = _errs19 === errors;}else {var valid3 = true;}}}}}}else {const err9 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/additionalProperties/anyOf/0/items/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}var valid2 = _errs6 === errors;if(!valid2){break;}}}else {const err10 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "array"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}var _valid0 = _errs4 === errors;valid1 = valid1 || _valid0;if(!valid1){const _errs24 = errors;const _errs25 = errors;const _errs26 = errors;if(errors === _errs26){if(Array.isArray(data0)){if(data0.length < 1){const err11 = {};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}else {var valid7 = true;const len1 = data0.length;for(let i1=0; i1<len1; i1++){let data7 = data0[i1];const _errs28 = errors;if(errors === _errs28){if(data7 && typeof data7 == "object" && !Array.isArray(data7)){let missing3;if((data7.updatedAt === undefined) && (missing3 = "updatedAt")){const err12 = {};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}else {const err13 = {};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}var valid7 = _errs28 === errors;if(!valid7){break;}}}}else {const err14 = {};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}var valid6 = _errs26 === errors;if(valid6){const err15 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/anyOf/1/not",keyword:"not",params:{}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}else {errors = _errs25;if(vErrors !== null){if(_errs25){vErrors.length = _errs25;}else {vErrors = null;}}}var _valid0 = _errs24 === errors;valid1 = valid1 || _valid0;}if(!valid1){const err16 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;validate67.errors = vErrors;return false;}else {errors = _errs3;if(vErrors !== null){if(_errs3){vErrors.length = _errs3;}else {vErrors = null;}}}var valid0 = _errs2 === errors;if(!valid0){break;}}}if(_errs1 === errors){if(data.lastUpdated !== undefined){let data8 = data.lastUpdated;const _errs30 = errors;if(errors === _errs30){if(typeof data8 === "string"){if(data8.length < 1){validate67.errors = [{instancePath:instancePath+"/lastUpdated",schemaPath:"#/properties/lastUpdated/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate67.errors = [{instancePath:instancePath+"/lastUpdated",schemaPath:"#/properties/lastUpdated/type",keyword:"type",params:{type: "string"}}];return false;}}var valid8 = _errs30 === errors;}else {var valid8 = true;}if(valid8){if(data.feedRevision !== undefined){let data9 = data.feedRevision;const _errs32 = errors;if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){validate67.errors = [{instancePath:instancePath+"/feedRevision",schemaPath:"#/properties/feedRevision/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs32){if(typeof data9 == "number"){if(data9 < 0 || isNaN(data9)){validate67.errors = [{instancePath:instancePath+"/feedRevision",schemaPath:"#/properties/feedRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid8 = _errs32 === errors;}else {var valid8 = true;}}}}}else {validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate67.errors = vErrors;return errors === 0;}
+const { validator, isInteger, missing, requiredFirst, pointer, typeError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const list = ["lastUpdated","feedRevision"];
+const list2 = ["id","publishedAt","updatedAt","deployment"];
+const list3 = ["deployedAt"];
+const list4 = ["updatedAt"];
+
+function branch2(d) {
+  if (!(typeof d == "string")) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(isInteger(d))) return false;
+  return true;
+}
+
+function rootItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.id === void 0 || d.publishedAt === void 0 || d.updatedAt === void 0 || d.deployment === void 0) return missing(d, "", list2);
+  {
+    const value9 = d.id;
+    if (!(branch2(value9) || branch3(value9))) return unionError("/id", "anyOf");
+  }
+  {
+    const value12 = d.publishedAt;
+    if (!(typeof value12 == "string")) return typeError("/publishedAt", "string");
+  }
+  {
+    const value13 = d.updatedAt;
+    if (!(typeof value13 == "string")) return typeError("/updatedAt", "string");
+  }
+  {
+    const value14 = d.deployment;
+    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return typeError("/deployment", "object");
+    {
+      const value16 = value14.deployedAt;
+      if (!(typeof value16 == "string")) return requiredFirst(value14, "/deployment", list3) && typeError("/deployment/deployedAt", "string");
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(Array.isArray(d))) return false;
+  for (let i5 = 0; i5 < d.length; i5++) {
+    const item6 = d[i5];
+    if (!rootItem(item6)) return false;
+  }
+  return true;
+}
+
+function rootItem2(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.updatedAt === void 0) return missing(d, "", list4);
+  return true;
+}
+
+function branch5(d) {
+  if (!(Array.isArray(d))) return false;
+  if (d.length < 1) return false;
+  for (let i19 = 0; i19 < d.length; i19++) {
+    const item20 = d[i19];
+    if (!rootItem2(item20)) return false;
+  }
+  return true;
+}
+
+function branch4(d) {
+  if (branch5(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.lastUpdated === void 0 || d.feedRevision === void 0) return missing(d, "", list);
+  for (const key2 in d) {
+    if (key2 !== "lastUpdated" && key2 !== "feedRevision") {
+      const value3 = d[key2];
+      if (!(branch1(value3) || branch4(value3))) return unionError("/" + pointer(key2), "anyOf");
+    }
+  }
+  {
+    const value23 = d.lastUpdated;
+    if (!(typeof value23 == "string")) return typeError("/lastUpdated", "string");
+    if (value23.length < 1) return countLimit("/lastUpdated", "minLength", 1);
+  }
+  {
+    const value24 = d.feedRevision;
+    if (!(isInteger(value24))) return typeError("/feedRevision", "integer");
+    if (!(value24 >= 0)) return numberLimit("/feedRevision", "minimum", 0);
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

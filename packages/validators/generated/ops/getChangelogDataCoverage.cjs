@@ -4,7 +4,20 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate68;const schema53 = {};function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if((data.lastUpdated === undefined) && (missing0 = "lastUpdated")){validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.lastUpdated !== undefined){let data0 = data.lastUpdated;const _errs2 = errors;if(errors === _errs2){if(typeof data0 === "string"){if(data0.length < 1){validate68.errors = [{instancePath:instancePath+"/lastUpdated",schemaPath:"#/properties/lastUpdated/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate68.errors = [{instancePath:instancePath+"/lastUpdated",schemaPath:"#/properties/lastUpdated/type",keyword:"type",params:{type: "string"}}];return false;}}}}}else {validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate68.errors = vErrors;return errors === 0;}
+const { validator, requiredFirst, typeError, countLimit } = require("../../runtime/body-checks.cjs");
+const list = ["lastUpdated"];
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.lastUpdated;
+    if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/lastUpdated", "string");
+    if (value2.length < 1) return requiredFirst(d, "", list) && countLimit("/lastUpdated", "minLength", 1);
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,184 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate69;const schema54 = {"properties":{"data":{"items":{"properties":{"instrument_name":{},"mark_price":{},"index_price":{"type":["number","null"]},"open_interest":{"type":["number","null"]},"volume_usd_24h":{"type":["number","null"]},"exchange":{},"oi":{},"bid_price":{},"ask_price":{},"days_to_expiry":{},"annualized_carry":{"type":["number","null"]}}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern5 = new RegExp("^([a-z0-9]+:)?[^a-z:\\s]+$", "");const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if(((data1.instrument_name === undefined) && (missing1 = "instrument_name")) || ((data1.mark_price === undefined) && (missing1 = "mark_price"))){validate69.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.instrument_name !== undefined){let data2 = data1.instrument_name;const _errs6 = errors;if(errors === _errs6){if(typeof data2 === "string"){if(data2.length < 1){validate69.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/minLength",keyword:"minLength",params:{limit: 1}}];return false;}else {if(!pattern5.test(data2)){validate69.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/pattern",keyword:"pattern",params:{pattern: "^([a-z0-9]+:)?[^a-z:\\s]+$"}}];return false;}}}else {validate69.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs6 === errors;}else {var valid2 = true;}if(valid2){if(data1.mark_price !== undefined){const _errs8 = errors;if(!(typeof data1.mark_price == "number")){validate69.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_price",schemaPath:"#/properties/data/items/properties/mark_price/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs8 === errors;}else {var valid2 = true;}if(valid2){if(data1.index_price !== undefined){let data4 = data1.index_price;const _errs10 = errors;if((!(typeof data4 == "number")) && (data4 !== null)){validate69.errors = [{instancePath:instancePath+"/data/" + i0+"/index_price",schemaPath:"#/properties/data/items/properties/index_price/type",keyword:"type",params:{type: schema54.properties.data.items.properties.index_price.type}}];return false;}var valid2 = _errs10 === errors;}else {var valid2 = true;}if(valid2){if(data1.open_interest !== undefined){let data5 = data1.open_interest;const _errs12 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate69.errors = [{instancePath:instancePath+"/data/" + i0+"/open_interest",schemaPath:"#/properties/data/items/properties/open_interest/type",keyword:"type",params:{type: schema54.properties.data.items.properties.open_interest.type}}];return false;}var valid2 = _errs12 === errors;}else {var valid2 = true;}if(valid2){if(data1.volume_usd_24h !== undefined){let data6 = data1.volume_usd_24h;const _errs14 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate69.errors = [{instancePath:instancePath+"/data/" + i0+"/volume_usd_24h",schemaPath:"#/properties/data/items/properties/volume_usd_24h/type",keyword:"type",params:{type: schema54.properties.data.items.properties.volume_usd_24h.type}}];return false;}var valid2 = _errs14 === errors;}else {var valid2 = true;}if(valid2){if(data1.exchange !== undefined){const _errs16 = errors;if(typeof data1.exchange !== "string"){validate69.errors = [{instancePath:instancePath+"/data/" + i0+"/exchange",schemaPath:"#/properties/data/items/properties/exchange/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs16 === errors;}else {var valid2 = true;}if(valid2){if(data1.oi !== undefined){const _errs18 = errors;if(!(typeof data1.oi == "number")){validate69.errors = [{instancePath:instancePath+"/data/" + i0+"/oi",schemaPath:"#/properties/data/items/properties/oi/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs18 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_price !== undefined){const _errs20 = errors;if(!(typeof data1.bid_price == "number")){validate69.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_price",schemaPath:"#/properties/data/items/properties/bid_price/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs20 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_price !== undefined){const _errs22 = errors;if(!(typeof data1.ask_price == "number")){validate69.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_price",schemaPath:"#/properties/data/items/properties/ask_price/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs22 === errors;}else {var valid2 = true;}if(valid2){if(data1.days_to_expiry !== undefined){const _errs24 = errors;if(!(typeof data1.days_to_expiry == "number")){validate69.errors = [{instancePath:instancePath+"/data/" + i0+"/days_to_expiry",schemaPath:"#/properties/data/items/properties/days_to_expiry/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs24 === errors;}else {var valid2 = true;}if(valid2){if(data1.annualized_carry !== undefined){let data12 = data1.annualized_carry;const _errs26 = errors;if((!(typeof data12 == "number")) && (data12 !== null)){validate69.errors = [{instancePath:instancePath+"/data/" + i0+"/annualized_carry",schemaPath:"#/properties/data/items/properties/annualized_carry/type",keyword:"type",params:{type: schema54.properties.data.items.properties.annualized_carry.type}}];return false;}var valid2 = _errs26 === errors;}else {var valid2 = true;}}}}}}}}}}}}}else {validate69.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate69.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data13 = data.meta;const _errs28 = errors;if(errors === _errs28){if(data13 && typeof data13 == "object" && !Array.isArray(data13)){let missing2;if((data13.next_cursor === undefined) && (missing2 = "next_cursor")){validate69.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data13.next_cursor !== undefined){let data14 = data13.next_cursor;const _errs30 = errors;if((typeof data14 !== "string") && (data14 !== null)){validate69.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema54.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs30 === errors;}else {var valid3 = true;}if(valid3){if(data13.empty_reason !== undefined){let data15 = data13.empty_reason;const _errs32 = errors;const _errs33 = errors;let valid4 = false;let passing0 = null;const _errs34 = errors;if(typeof data15 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data15 === "unsupported_exchange") || (data15 === "ineligible_instrument")) || (data15 === "outside_coverage")) || (data15 === "no_matching_data")) || (data15 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema54.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs34 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs36 = errors;if(data15 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs36 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate69.errors = vErrors;return false;}else {errors = _errs33;if(vErrors !== null){if(_errs33){vErrors.length = _errs33;}else {vErrors = null;}}}var valid3 = _errs32 === errors;}else {var valid3 = true;}if(valid3){if(data13.coverage !== undefined){let data16 = data13.coverage;const _errs38 = errors;if(errors === _errs38){if(data16 && typeof data16 == "object" && !Array.isArray(data16)){}else {validate69.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs38 === errors;}else {var valid3 = true;}if(valid3){if(data13.completeness !== undefined){let data17 = data13.completeness;const _errs41 = errors;if(errors === _errs41){if(data17 && typeof data17 == "object" && !Array.isArray(data17)){let missing3;if((data17.status === undefined) && (missing3 = "status")){validate69.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data17.status !== undefined){let data18 = data17.status;const _errs44 = errors;if(typeof data18 !== "string"){validate69.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data18 === "available") || (data18 === "unavailable"))){validate69.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema54.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs44 === errors;}else {var valid5 = true;}if(valid5){if(data17.complete_from !== undefined){let data19 = data17.complete_from;const _errs46 = errors;const _errs47 = errors;let valid6 = false;const _errs48 = errors;if(errors === _errs48){if(errors === _errs48){if(typeof data19 === "string"){if(!(formats0(data19))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs48 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs50 = errors;if(errors === _errs50){if(typeof data19 === "string"){if(!pattern0.test(data19)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs50 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate69.errors = vErrors;return false;}else {errors = _errs47;if(vErrors !== null){if(_errs47){vErrors.length = _errs47;}else {vErrors = null;}}}var valid5 = _errs46 === errors;}else {var valid5 = true;}if(valid5){if(data17.complete_through !== undefined){let data20 = data17.complete_through;const _errs52 = errors;const _errs53 = errors;let valid7 = false;const _errs54 = errors;if(errors === _errs54){if(errors === _errs54){if(typeof data20 === "string"){if(!(formats0(data20))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs54 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs56 = errors;if(errors === _errs56){if(typeof data20 === "string"){if(!pattern0.test(data20)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs56 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate69.errors = vErrors;return false;}else {errors = _errs53;if(vErrors !== null){if(_errs53){vErrors.length = _errs53;}else {vErrors = null;}}}var valid5 = _errs52 === errors;}else {var valid5 = true;}}}}}else {validate69.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs41 === errors;}else {var valid3 = true;}if(valid3){if(data13.has_more !== undefined){const _errs58 = errors;if(typeof data13.has_more !== "boolean"){validate69.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs58 === errors;}else {var valid3 = true;}if(valid3){if(data13.count !== undefined){let data22 = data13.count;const _errs60 = errors;if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){validate69.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs60){if(typeof data22 == "number"){if(data22 < 0 || isNaN(data22)){validate69.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs60 === errors;}else {var valid3 = true;}}}}}}}}else {validate69.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs28 === errors;}else {var valid0 = true;}}}}else {validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate69.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["instrument_name","mark_price"];
+const source = "^([a-z0-9]+:)?[^a-z:\\s]+$";
+const pattern = new RegExp(source);
+const list3 = ["number","null"];
+const list4 = ["next_cursor"];
+const list5 = ["string","null"];
+const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list7 = ["status"];
+const list8 = ["available","unavailable"];
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value7 = d.instrument_name;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/instrument_name", "string");
+    if (value7.length < 1) return requiredFirst(d, "", list2) && countLimit("/instrument_name", "minLength", 1);
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/instrument_name", source);
+  }
+  {
+    const value10 = d.mark_price;
+    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_price", "number");
+  }
+  {
+    const value11 = d.index_price;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list2) && typeError("/index_price", list3);
+    }
+  }
+  {
+    const value13 = d.open_interest;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list2) && typeError("/open_interest", list3);
+    }
+  }
+  {
+    const value14 = d.volume_usd_24h;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list2) && typeError("/volume_usd_24h", list3);
+    }
+  }
+  {
+    const value15 = d.exchange;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "string")) return requiredFirst(d, "", list2) && typeError("/exchange", "string");
+    }
+  }
+  {
+    const value16 = d.oi;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/oi", "number");
+    }
+  }
+  {
+    const value17 = d.bid_price;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price", "number");
+    }
+  }
+  {
+    const value18 = d.ask_price;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price", "number");
+    }
+  }
+  {
+    const value19 = d.days_to_expiry;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number")) return requiredFirst(d, "", list2) && typeError("/days_to_expiry", "number");
+    }
+  }
+  {
+    const value20 = d.annualized_carry;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list2) && typeError("/annualized_carry", list3);
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list6.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern2.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value21 = d.meta;
+    if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value23 = value21.next_cursor;
+      if (!(typeof value23 == "string" || value23 === null)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/next_cursor", list5);
+    }
+    {
+      const value25 = value21.empty_reason;
+      if (value25 !== void 0) {
+        if (branch1(value25) + branch2(value25) !== 1) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value29 = value21.coverage;
+      if (value29 !== void 0) {
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value30 = value21.completeness;
+      if (value30 !== void 0) {
+        if (!(typeof value30 == "object" && value30 !== null && !Array.isArray(value30))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/completeness", "object");
+        {
+          const value32 = value30.status;
+          if (!(typeof value32 == "string")) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && requiredFirst(value30, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value32)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && requiredFirst(value30, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
+        }
+        {
+          const value34 = value30.complete_from;
+          if (value34 !== void 0) {
+            if (!(branch3(value34) || branch4(value34))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && requiredFirst(value30, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value40 = value30.complete_through;
+          if (value40 !== void 0) {
+            if (!(branch3(value40) || branch4(value40))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && requiredFirst(value30, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value41 = value21.has_more;
+      if (value41 !== void 0) {
+        if (!(typeof value41 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value42 = value21.count;
+      if (value42 !== void 0) {
+        if (!(isInteger(value42))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value42 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,135 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate70;const schema55 = {"properties":{"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.instrument_name !== undefined){let data2 = data1.instrument_name;const _errs6 = errors;const _errs7 = errors;if(errors === _errs7){if(typeof data2 === "string"){if(data2.length < 1){validate70.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/allOf/0/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate70.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/allOf/0/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs6 === errors;}else {var valid2 = true;}if(valid2){if(data1.instrument_name_raw !== undefined){const _errs9 = errors;if(typeof data1.instrument_name_raw !== "string"){validate70.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name_raw",schemaPath:"#/properties/data/items/properties/instrument_name_raw/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs9 === errors;}else {var valid2 = true;}if(valid2){if(data1.currency !== undefined){const _errs11 = errors;if(typeof data1.currency !== "string"){validate70.errors = [{instancePath:instancePath+"/data/" + i0+"/currency",schemaPath:"#/properties/data/items/properties/currency/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs11 === errors;}else {var valid2 = true;}}}}else {validate70.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate70.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data5 = data.meta;const _errs13 = errors;if(errors === _errs13){if(data5 && typeof data5 == "object" && !Array.isArray(data5)){let missing1;if((data5.next_cursor === undefined) && (missing1 = "next_cursor")){validate70.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data5.next_cursor !== undefined){let data6 = data5.next_cursor;const _errs15 = errors;if((typeof data6 !== "string") && (data6 !== null)){validate70.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema55.properties.meta.properties.next_cursor.type}}];return false;}var valid4 = _errs15 === errors;}else {var valid4 = true;}if(valid4){if(data5.empty_reason !== undefined){let data7 = data5.empty_reason;const _errs17 = errors;const _errs18 = errors;let valid5 = false;let passing0 = null;const _errs19 = errors;if(typeof data7 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data7 === "unsupported_exchange") || (data7 === "ineligible_instrument")) || (data7 === "outside_coverage")) || (data7 === "no_matching_data")) || (data7 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema55.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs19 === errors;if(_valid0){valid5 = true;passing0 = 0;}const _errs21 = errors;if(data7 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs21 === errors;if(_valid0 && valid5){valid5 = false;passing0 = [passing0, 1];}else {if(_valid0){valid5 = true;passing0 = 1;}}if(!valid5){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate70.errors = vErrors;return false;}else {errors = _errs18;if(vErrors !== null){if(_errs18){vErrors.length = _errs18;}else {vErrors = null;}}}var valid4 = _errs17 === errors;}else {var valid4 = true;}if(valid4){if(data5.coverage !== undefined){let data8 = data5.coverage;const _errs23 = errors;if(errors === _errs23){if(data8 && typeof data8 == "object" && !Array.isArray(data8)){}else {validate70.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs23 === errors;}else {var valid4 = true;}if(valid4){if(data5.completeness !== undefined){let data9 = data5.completeness;const _errs26 = errors;if(errors === _errs26){if(data9 && typeof data9 == "object" && !Array.isArray(data9)){let missing2;if((data9.status === undefined) && (missing2 = "status")){validate70.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data9.status !== undefined){let data10 = data9.status;const _errs29 = errors;if(typeof data10 !== "string"){validate70.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data10 === "available") || (data10 === "unavailable"))){validate70.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema55.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid6 = _errs29 === errors;}else {var valid6 = true;}if(valid6){if(data9.complete_from !== undefined){let data11 = data9.complete_from;const _errs31 = errors;const _errs32 = errors;let valid7 = false;const _errs33 = errors;if(errors === _errs33){if(errors === _errs33){if(typeof data11 === "string"){if(!(formats0(data11))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs33 === errors;valid7 = valid7 || _valid1;if(!valid7){const _errs35 = errors;if(errors === _errs35){if(typeof data11 === "string"){if(!pattern0.test(data11)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs35 === errors;valid7 = valid7 || _valid1;}if(!valid7){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate70.errors = vErrors;return false;}else {errors = _errs32;if(vErrors !== null){if(_errs32){vErrors.length = _errs32;}else {vErrors = null;}}}var valid6 = _errs31 === errors;}else {var valid6 = true;}if(valid6){if(data9.complete_through !== undefined){let data12 = data9.complete_through;const _errs37 = errors;const _errs38 = errors;let valid8 = false;const _errs39 = errors;if(errors === _errs39){if(errors === _errs39){if(typeof data12 === "string"){if(!(formats0(data12))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs39 === errors;valid8 = valid8 || _valid2;if(!valid8){const _errs41 = errors;if(errors === _errs41){if(typeof data12 === "string"){if(!pattern0.test(data12)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs41 === errors;valid8 = valid8 || _valid2;}if(!valid8){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate70.errors = vErrors;return false;}else {errors = _errs38;if(vErrors !== null){if(_errs38){vErrors.length = _errs38;}else {vErrors = null;}}}var valid6 = _errs37 === errors;}else {var valid6 = true;}}}}}else {validate70.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs26 === errors;}else {var valid4 = true;}if(valid4){if(data5.has_more !== undefined){const _errs43 = errors;if(typeof data5.has_more !== "boolean"){validate70.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid4 = _errs43 === errors;}else {var valid4 = true;}if(valid4){if(data5.count !== undefined){let data14 = data5.count;const _errs45 = errors;if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){validate70.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs45){if(typeof data14 == "number"){if(data14 < 0 || isNaN(data14)){validate70.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid4 = _errs45 === errors;}else {var valid4 = true;}}}}}}}}else {validate70.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs13 === errors;}else {var valid0 = true;}}}}else {validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate70.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["next_cursor"];
+const list3 = ["string","null"];
+const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list5 = ["status"];
+const list6 = ["available","unavailable"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value6 = d.instrument_name;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/instrument_name", "string");
+      if (value6.length < 1) return countLimit("/instrument_name", "minLength", 1);
+    }
+  }
+  {
+    const value7 = d.instrument_name_raw;
+    if (value7 !== void 0) {
+      if (!(typeof value7 == "string")) return typeError("/instrument_name_raw", "string");
+    }
+  }
+  {
+    const value8 = d.currency;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "string")) return typeError("/currency", "string");
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list4.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value9 = d.meta;
+    if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value11 = value9.next_cursor;
+      if (!(typeof value11 == "string" || value11 === null)) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/next_cursor", list3);
+    }
+    {
+      const value13 = value9.empty_reason;
+      if (value13 !== void 0) {
+        if (branch1(value13) + branch2(value13) !== 1) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value17 = value9.coverage;
+      if (value17 !== void 0) {
+        if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value18 = value9.completeness;
+      if (value18 !== void 0) {
+        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/completeness", "object");
+        {
+          const value20 = value18.status;
+          if (!(typeof value20 == "string")) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && requiredFirst(value18, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value20)) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && requiredFirst(value18, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
+        }
+        {
+          const value22 = value18.complete_from;
+          if (value22 !== void 0) {
+            if (!(branch3(value22) || branch4(value22))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && requiredFirst(value18, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value28 = value18.complete_through;
+          if (value28 !== void 0) {
+            if (!(branch3(value28) || branch4(value28))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && requiredFirst(value18, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value29 = value9.has_more;
+      if (value29 !== void 0) {
+        if (!(typeof value29 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value30 = value9.count;
+      if (value30 !== void 0) {
+        if (!(isInteger(value30))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value30 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

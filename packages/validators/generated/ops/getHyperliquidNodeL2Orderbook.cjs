@@ -4,7 +4,123 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate71;const schema56 = {"properties":{"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.instrument_name !== undefined){let data2 = data1.instrument_name;const _errs7 = errors;if(errors === _errs7){if(typeof data2 === "string"){if(data2.length < 1){validate71.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/allOf/0/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate71.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/allOf/0/type",keyword:"type",params:{type: "string"}}];return false;}}}}else {validate71.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate71.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data3 = data.meta;const _errs9 = errors;if(errors === _errs9){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){let missing1;if((data3.next_cursor === undefined) && (missing1 = "next_cursor")){validate71.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data3.next_cursor !== undefined){let data4 = data3.next_cursor;const _errs11 = errors;if((typeof data4 !== "string") && (data4 !== null)){validate71.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema56.properties.meta.properties.next_cursor.type}}];return false;}var valid4 = _errs11 === errors;}else {var valid4 = true;}if(valid4){if(data3.empty_reason !== undefined){let data5 = data3.empty_reason;const _errs13 = errors;const _errs14 = errors;let valid5 = false;let passing0 = null;const _errs15 = errors;if(typeof data5 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data5 === "unsupported_exchange") || (data5 === "ineligible_instrument")) || (data5 === "outside_coverage")) || (data5 === "no_matching_data")) || (data5 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema56.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs15 === errors;if(_valid0){valid5 = true;passing0 = 0;}const _errs17 = errors;if(data5 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs17 === errors;if(_valid0 && valid5){valid5 = false;passing0 = [passing0, 1];}else {if(_valid0){valid5 = true;passing0 = 1;}}if(!valid5){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate71.errors = vErrors;return false;}else {errors = _errs14;if(vErrors !== null){if(_errs14){vErrors.length = _errs14;}else {vErrors = null;}}}var valid4 = _errs13 === errors;}else {var valid4 = true;}if(valid4){if(data3.coverage !== undefined){let data6 = data3.coverage;const _errs19 = errors;if(errors === _errs19){if(data6 && typeof data6 == "object" && !Array.isArray(data6)){}else {validate71.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs19 === errors;}else {var valid4 = true;}if(valid4){if(data3.completeness !== undefined){let data7 = data3.completeness;const _errs22 = errors;if(errors === _errs22){if(data7 && typeof data7 == "object" && !Array.isArray(data7)){let missing2;if((data7.status === undefined) && (missing2 = "status")){validate71.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data7.status !== undefined){let data8 = data7.status;const _errs25 = errors;if(typeof data8 !== "string"){validate71.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data8 === "available") || (data8 === "unavailable"))){validate71.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema56.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid6 = _errs25 === errors;}else {var valid6 = true;}if(valid6){if(data7.complete_from !== undefined){let data9 = data7.complete_from;const _errs27 = errors;const _errs28 = errors;let valid7 = false;const _errs29 = errors;if(errors === _errs29){if(errors === _errs29){if(typeof data9 === "string"){if(!(formats0(data9))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs29 === errors;valid7 = valid7 || _valid1;if(!valid7){const _errs31 = errors;if(errors === _errs31){if(typeof data9 === "string"){if(!pattern0.test(data9)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs31 === errors;valid7 = valid7 || _valid1;}if(!valid7){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate71.errors = vErrors;return false;}else {errors = _errs28;if(vErrors !== null){if(_errs28){vErrors.length = _errs28;}else {vErrors = null;}}}var valid6 = _errs27 === errors;}else {var valid6 = true;}if(valid6){if(data7.complete_through !== undefined){let data10 = data7.complete_through;const _errs33 = errors;const _errs34 = errors;let valid8 = false;const _errs35 = errors;if(errors === _errs35){if(errors === _errs35){if(typeof data10 === "string"){if(!(formats0(data10))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs35 === errors;valid8 = valid8 || _valid2;if(!valid8){const _errs37 = errors;if(errors === _errs37){if(typeof data10 === "string"){if(!pattern0.test(data10)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs37 === errors;valid8 = valid8 || _valid2;}if(!valid8){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate71.errors = vErrors;return false;}else {errors = _errs34;if(vErrors !== null){if(_errs34){vErrors.length = _errs34;}else {vErrors = null;}}}var valid6 = _errs33 === errors;}else {var valid6 = true;}}}}}else {validate71.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs22 === errors;}else {var valid4 = true;}if(valid4){if(data3.has_more !== undefined){const _errs39 = errors;if(typeof data3.has_more !== "boolean"){validate71.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid4 = _errs39 === errors;}else {var valid4 = true;}if(valid4){if(data3.count !== undefined){let data12 = data3.count;const _errs41 = errors;if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){validate71.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs41){if(typeof data12 == "number"){if(data12 < 0 || isNaN(data12)){validate71.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid4 = _errs41 === errors;}else {var valid4 = true;}}}}}}}}else {validate71.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs9 === errors;}else {var valid0 = true;}}}}else {validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate71.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["next_cursor"];
+const list3 = ["string","null"];
+const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list5 = ["status"];
+const list6 = ["available","unavailable"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value6 = d.instrument_name;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/instrument_name", "string");
+      if (value6.length < 1) return countLimit("/instrument_name", "minLength", 1);
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list4.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value7 = d.meta;
+    if (!(typeof value7 == "object" && value7 !== null && !Array.isArray(value7))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value9 = value7.next_cursor;
+      if (!(typeof value9 == "string" || value9 === null)) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/next_cursor", list3);
+    }
+    {
+      const value11 = value7.empty_reason;
+      if (value11 !== void 0) {
+        if (branch1(value11) + branch2(value11) !== 1) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value15 = value7.coverage;
+      if (value15 !== void 0) {
+        if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value16 = value7.completeness;
+      if (value16 !== void 0) {
+        if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/completeness", "object");
+        {
+          const value18 = value16.status;
+          if (!(typeof value18 == "string")) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && requiredFirst(value16, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value18)) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && requiredFirst(value16, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
+        }
+        {
+          const value20 = value16.complete_from;
+          if (value20 !== void 0) {
+            if (!(branch3(value20) || branch4(value20))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && requiredFirst(value16, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value26 = value16.complete_through;
+          if (value26 !== void 0) {
+            if (!(branch3(value26) || branch4(value26))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && requiredFirst(value16, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value27 = value7.has_more;
+      if (value27 !== void 0) {
+        if (!(typeof value27 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value28 = value7.count;
+      if (value28 !== void 0) {
+        if (!(isInteger(value28))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value28 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,169 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate74;const schema59 = {"properties":{"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern25 = new RegExp("^0x[0-9a-fA-F]{40}$", "");const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.wallet !== undefined){let data2 = data1.wallet;const _errs6 = errors;const _errs7 = errors;if(errors === _errs7){if(typeof data2 === "string"){if(!pattern25.test(data2)){validate74.errors = [{instancePath:instancePath+"/data/" + i0+"/wallet",schemaPath:"#/properties/data/items/properties/wallet/allOf/0/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}}];return false;}}else {validate74.errors = [{instancePath:instancePath+"/data/" + i0+"/wallet",schemaPath:"#/properties/data/items/properties/wallet/allOf/0/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs6 === errors;}else {var valid2 = true;}if(valid2){if(data1.instrument_name !== undefined){let data3 = data1.instrument_name;const _errs9 = errors;const _errs10 = errors;if(errors === _errs10){if(typeof data3 === "string"){if(data3.length < 1){validate74.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/allOf/0/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate74.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/allOf/0/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs9 === errors;}else {var valid2 = true;}if(valid2){if(data1.total_notional !== undefined){const _errs12 = errors;if(!(typeof data1.total_notional == "number")){validate74.errors = [{instancePath:instancePath+"/data/" + i0+"/total_notional",schemaPath:"#/properties/data/items/properties/total_notional/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs12 === errors;}else {var valid2 = true;}if(valid2){if(data1.buy_notional !== undefined){const _errs14 = errors;if(!(typeof data1.buy_notional == "number")){validate74.errors = [{instancePath:instancePath+"/data/" + i0+"/buy_notional",schemaPath:"#/properties/data/items/properties/buy_notional/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs14 === errors;}else {var valid2 = true;}if(valid2){if(data1.sell_notional !== undefined){const _errs16 = errors;if(!(typeof data1.sell_notional == "number")){validate74.errors = [{instancePath:instancePath+"/data/" + i0+"/sell_notional",schemaPath:"#/properties/data/items/properties/sell_notional/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs16 === errors;}else {var valid2 = true;}if(valid2){if(data1.net_notional !== undefined){const _errs18 = errors;if(!(typeof data1.net_notional == "number")){validate74.errors = [{instancePath:instancePath+"/data/" + i0+"/net_notional",schemaPath:"#/properties/data/items/properties/net_notional/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs18 === errors;}else {var valid2 = true;}if(valid2){if(data1.realized_pnl !== undefined){const _errs20 = errors;if(!(typeof data1.realized_pnl == "number")){validate74.errors = [{instancePath:instancePath+"/data/" + i0+"/realized_pnl",schemaPath:"#/properties/data/items/properties/realized_pnl/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs20 === errors;}else {var valid2 = true;}if(valid2){if(data1.trade_count !== undefined){let data9 = data1.trade_count;const _errs22 = errors;if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){validate74.errors = [{instancePath:instancePath+"/data/" + i0+"/trade_count",schemaPath:"#/properties/data/items/properties/trade_count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs22){if(typeof data9 == "number"){if(data9 < 0 || isNaN(data9)){validate74.errors = [{instancePath:instancePath+"/data/" + i0+"/trade_count",schemaPath:"#/properties/data/items/properties/trade_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid2 = _errs22 === errors;}else {var valid2 = true;}}}}}}}}}else {validate74.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate74.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data10 = data.meta;const _errs24 = errors;if(errors === _errs24){if(data10 && typeof data10 == "object" && !Array.isArray(data10)){let missing1;if((data10.next_cursor === undefined) && (missing1 = "next_cursor")){validate74.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data10.next_cursor !== undefined){let data11 = data10.next_cursor;const _errs26 = errors;if((typeof data11 !== "string") && (data11 !== null)){validate74.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema59.properties.meta.properties.next_cursor.type}}];return false;}var valid5 = _errs26 === errors;}else {var valid5 = true;}if(valid5){if(data10.empty_reason !== undefined){let data12 = data10.empty_reason;const _errs28 = errors;const _errs29 = errors;let valid6 = false;let passing0 = null;const _errs30 = errors;if(typeof data12 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data12 === "unsupported_exchange") || (data12 === "ineligible_instrument")) || (data12 === "outside_coverage")) || (data12 === "no_matching_data")) || (data12 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema59.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs30 === errors;if(_valid0){valid6 = true;passing0 = 0;}const _errs32 = errors;if(data12 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs32 === errors;if(_valid0 && valid6){valid6 = false;passing0 = [passing0, 1];}else {if(_valid0){valid6 = true;passing0 = 1;}}if(!valid6){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate74.errors = vErrors;return false;}else {errors = _errs29;if(vErrors !== null){if(_errs29){vErrors.length = _errs29;}else {vErrors = null;}}}var valid5 = _errs28 === errors;}else {var valid5 = true;}if(valid5){if(data10.coverage !== undefined){let data13 = data10.coverage;const _errs34 = errors;if(errors === _errs34){if(data13 && typeof data13 == "object" && !Array.isArray(data13)){}else {validate74.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid5 = _errs34 === errors;}else {var valid5 = true;}if(valid5){if(data10.completeness !== undefined){let data14 = data10.completeness;const _errs37 = errors;if(errors === _errs37){if(data14 && typeof data14 == "object" && !Array.isArray(data14)){let missing2;if((data14.status === undefined) && (missing2 = "status")){validate74.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data14.status !== undefined){let data15 = data14.status;const _errs40 = errors;if(typeof data15 !== "string"){validate74.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data15 === "available") || (data15 === "unavailable"))){validate74.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema59.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid7 = _errs40 === errors;}else {var valid7 = true;}if(valid7){if(data14.complete_from !== undefined){let data16 = data14.complete_from;const _errs42 = errors;const _errs43 = errors;let valid8 = false;const _errs44 = errors;if(errors === _errs44){if(errors === _errs44){if(typeof data16 === "string"){if(!(formats0(data16))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs44 === errors;valid8 = valid8 || _valid1;if(!valid8){const _errs46 = errors;if(errors === _errs46){if(typeof data16 === "string"){if(!pattern0.test(data16)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs46 === errors;valid8 = valid8 || _valid1;}if(!valid8){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate74.errors = vErrors;return false;}else {errors = _errs43;if(vErrors !== null){if(_errs43){vErrors.length = _errs43;}else {vErrors = null;}}}var valid7 = _errs42 === errors;}else {var valid7 = true;}if(valid7){if(data14.complete_through !== undefined){let data17 = data14.complete_through;const _errs48 = errors;const _errs49 = errors;let valid9 = false;const _errs50 = errors;if(errors === _errs50){if(errors === _errs50){if(typeof data17 === "string"){if(!(formats0(data17))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs50 === errors;valid9 = valid9 || _valid2;if(!valid9){const _errs52 = errors;if(errors === _errs52){if(typeof data17 === "string"){if(!pattern0.test(data17)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs52 === errors;valid9 = valid9 || _valid2;}if(!valid9){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate74.errors = vErrors;return false;}else {errors = _errs49;if(vErrors !== null){if(_errs49){vErrors.length = _errs49;}else {vErrors = null;}}}var valid7 = _errs48 === errors;}else {var valid7 = true;}}}}}else {validate74.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid5 = _errs37 === errors;}else {var valid5 = true;}if(valid5){if(data10.has_more !== undefined){const _errs54 = errors;if(typeof data10.has_more !== "boolean"){validate74.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid5 = _errs54 === errors;}else {var valid5 = true;}if(valid5){if(data10.count !== undefined){let data19 = data10.count;const _errs56 = errors;if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){validate74.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs56){if(typeof data19 == "number"){if(data19 < 0 || isNaN(data19)){validate74.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid5 = _errs56 === errors;}else {var valid5 = true;}}}}}}}}else {validate74.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs24 === errors;}else {var valid0 = true;}}}}else {validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate74.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const source = "^0x[0-9a-fA-F]{40}$";
+const pattern = new RegExp(source);
+const list2 = ["next_cursor"];
+const list3 = ["string","null"];
+const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list5 = ["status"];
+const list6 = ["available","unavailable"];
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value6 = d.wallet;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/wallet", "string");
+      if (!pattern.test(value6)) return patternError("/wallet", source);
+    }
+  }
+  {
+    const value9 = d.instrument_name;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "string")) return typeError("/instrument_name", "string");
+      if (value9.length < 1) return countLimit("/instrument_name", "minLength", 1);
+    }
+  }
+  {
+    const value10 = d.total_notional;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number")) return typeError("/total_notional", "number");
+    }
+  }
+  {
+    const value11 = d.buy_notional;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number")) return typeError("/buy_notional", "number");
+    }
+  }
+  {
+    const value12 = d.sell_notional;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number")) return typeError("/sell_notional", "number");
+    }
+  }
+  {
+    const value13 = d.net_notional;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number")) return typeError("/net_notional", "number");
+    }
+  }
+  {
+    const value14 = d.realized_pnl;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number")) return typeError("/realized_pnl", "number");
+    }
+  }
+  {
+    const value15 = d.trade_count;
+    if (value15 !== void 0) {
+      if (!(isInteger(value15))) return typeError("/trade_count", "integer");
+      if (!(value15 >= 0)) return numberLimit("/trade_count", "minimum", 0);
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list4.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern2.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value16 = d.meta;
+    if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value18 = value16.next_cursor;
+      if (!(typeof value18 == "string" || value18 === null)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/next_cursor", list3);
+    }
+    {
+      const value20 = value16.empty_reason;
+      if (value20 !== void 0) {
+        if (branch1(value20) + branch2(value20) !== 1) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value24 = value16.coverage;
+      if (value24 !== void 0) {
+        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value25 = value16.completeness;
+      if (value25 !== void 0) {
+        if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/completeness", "object");
+        {
+          const value27 = value25.status;
+          if (!(typeof value27 == "string")) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && requiredFirst(value25, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value27)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && requiredFirst(value25, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
+        }
+        {
+          const value29 = value25.complete_from;
+          if (value29 !== void 0) {
+            if (!(branch3(value29) || branch4(value29))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && requiredFirst(value25, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value35 = value25.complete_through;
+          if (value35 !== void 0) {
+            if (!(branch3(value35) || branch4(value35))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && requiredFirst(value25, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value36 = value16.has_more;
+      if (value36 !== void 0) {
+        if (!(typeof value36 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value37 = value16.count;
+      if (value37 !== void 0) {
+        if (!(isInteger(value37))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value37 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,166 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate75;const schema60 = {"properties":{"data":{"items":{"properties":{"market_type":{"allOf":[{"enum":["perpetual","future","option","spot","prediction"]}]}}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.instrument_name !== undefined){const _errs6 = errors;if(typeof data1.instrument_name !== "string"){validate75.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs6 === errors;}else {var valid2 = true;}if(valid2){if(data1.exchange !== undefined){const _errs8 = errors;if(typeof data1.exchange !== "string"){validate75.errors = [{instancePath:instancePath+"/data/" + i0+"/exchange",schemaPath:"#/properties/data/items/properties/exchange/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs8 === errors;}else {var valid2 = true;}if(valid2){if(data1.base_currency !== undefined){const _errs10 = errors;if(typeof data1.base_currency !== "string"){validate75.errors = [{instancePath:instancePath+"/data/" + i0+"/base_currency",schemaPath:"#/properties/data/items/properties/base_currency/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs10 === errors;}else {var valid2 = true;}if(valid2){if(data1.quote_currency !== undefined){const _errs12 = errors;if(typeof data1.quote_currency !== "string"){validate75.errors = [{instancePath:instancePath+"/data/" + i0+"/quote_currency",schemaPath:"#/properties/data/items/properties/quote_currency/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs12 === errors;}else {var valid2 = true;}if(valid2){if(data1.market_type !== undefined){let data6 = data1.market_type;const _errs14 = errors;if(typeof data6 !== "string"){validate75.errors = [{instancePath:instancePath+"/data/" + i0+"/market_type",schemaPath:"#/properties/data/items/properties/market_type/allOf/0/type",keyword:"type",params:{type: "string"}}];return false;}if(!(((((data6 === "perpetual") || (data6 === "future")) || (data6 === "option")) || (data6 === "spot")) || (data6 === "prediction"))){validate75.errors = [{instancePath:instancePath+"/data/" + i0+"/market_type",schemaPath:"#/properties/data/items/properties/market_type/allOf/0/enum",keyword:"enum",params:{allowedValues: schema60.properties.data.items.properties.market_type.allOf[0].enum}}];return false;}var valid2 = _errs14 === errors;}else {var valid2 = true;}if(valid2){if(data1.margin_type !== undefined){const _errs17 = errors;if(typeof data1.margin_type !== "string"){validate75.errors = [{instancePath:instancePath+"/data/" + i0+"/margin_type",schemaPath:"#/properties/data/items/properties/margin_type/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs17 === errors;}else {var valid2 = true;}if(valid2){if(data1.sub_exchange !== undefined){const _errs19 = errors;if(typeof data1.sub_exchange !== "string"){validate75.errors = [{instancePath:instancePath+"/data/" + i0+"/sub_exchange",schemaPath:"#/properties/data/items/properties/sub_exchange/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs19 === errors;}else {var valid2 = true;}if(valid2){if(data1.status !== undefined){const _errs21 = errors;if(typeof data1.status !== "string"){validate75.errors = [{instancePath:instancePath+"/data/" + i0+"/status",schemaPath:"#/properties/data/items/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs21 === errors;}else {var valid2 = true;}}}}}}}}}else {validate75.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate75.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data10 = data.meta;const _errs23 = errors;if(errors === _errs23){if(data10 && typeof data10 == "object" && !Array.isArray(data10)){let missing1;if((data10.next_cursor === undefined) && (missing1 = "next_cursor")){validate75.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data10.next_cursor !== undefined){let data11 = data10.next_cursor;const _errs25 = errors;if((typeof data11 !== "string") && (data11 !== null)){validate75.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema60.properties.meta.properties.next_cursor.type}}];return false;}var valid4 = _errs25 === errors;}else {var valid4 = true;}if(valid4){if(data10.empty_reason !== undefined){let data12 = data10.empty_reason;const _errs27 = errors;const _errs28 = errors;let valid5 = false;let passing0 = null;const _errs29 = errors;if(typeof data12 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data12 === "unsupported_exchange") || (data12 === "ineligible_instrument")) || (data12 === "outside_coverage")) || (data12 === "no_matching_data")) || (data12 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema60.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs29 === errors;if(_valid0){valid5 = true;passing0 = 0;}const _errs31 = errors;if(data12 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs31 === errors;if(_valid0 && valid5){valid5 = false;passing0 = [passing0, 1];}else {if(_valid0){valid5 = true;passing0 = 1;}}if(!valid5){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate75.errors = vErrors;return false;}else {errors = _errs28;if(vErrors !== null){if(_errs28){vErrors.length = _errs28;}else {vErrors = null;}}}var valid4 = _errs27 === errors;}else {var valid4 = true;}if(valid4){if(data10.coverage !== undefined){let data13 = data10.coverage;const _errs33 = errors;if(errors === _errs33){if(data13 && typeof data13 == "object" && !Array.isArray(data13)){}else {validate75.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs33 === errors;}else {var valid4 = true;}if(valid4){if(data10.completeness !== undefined){let data14 = data10.completeness;const _errs36 = errors;if(errors === _errs36){if(data14 && typeof data14 == "object" && !Array.isArray(data14)){let missing2;if((data14.status === undefined) && (missing2 = "status")){validate75.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data14.status !== undefined){let data15 = data14.status;const _errs39 = errors;if(typeof data15 !== "string"){validate75.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data15 === "available") || (data15 === "unavailable"))){validate75.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema60.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid6 = _errs39 === errors;}else {var valid6 = true;}if(valid6){if(data14.complete_from !== undefined){let data16 = data14.complete_from;const _errs41 = errors;const _errs42 = errors;let valid7 = false;const _errs43 = errors;if(errors === _errs43){if(errors === _errs43){if(typeof data16 === "string"){if(!(formats0(data16))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs43 === errors;valid7 = valid7 || _valid1;if(!valid7){const _errs45 = errors;if(errors === _errs45){if(typeof data16 === "string"){if(!pattern0.test(data16)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs45 === errors;valid7 = valid7 || _valid1;}if(!valid7){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate75.errors = vErrors;return false;}else {errors = _errs42;if(vErrors !== null){if(_errs42){vErrors.length = _errs42;}else {vErrors = null;}}}var valid6 = _errs41 === errors;}else {var valid6 = true;}if(valid6){if(data14.complete_through !== undefined){let data17 = data14.complete_through;const _errs47 = errors;const _errs48 = errors;let valid8 = false;const _errs49 = errors;if(errors === _errs49){if(errors === _errs49){if(typeof data17 === "string"){if(!(formats0(data17))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs49 === errors;valid8 = valid8 || _valid2;if(!valid8){const _errs51 = errors;if(errors === _errs51){if(typeof data17 === "string"){if(!pattern0.test(data17)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs51 === errors;valid8 = valid8 || _valid2;}if(!valid8){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate75.errors = vErrors;return false;}else {errors = _errs48;if(vErrors !== null){if(_errs48){vErrors.length = _errs48;}else {vErrors = null;}}}var valid6 = _errs47 === errors;}else {var valid6 = true;}}}}}else {validate75.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs36 === errors;}else {var valid4 = true;}if(valid4){if(data10.has_more !== undefined){const _errs53 = errors;if(typeof data10.has_more !== "boolean"){validate75.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid4 = _errs53 === errors;}else {var valid4 = true;}if(valid4){if(data10.count !== undefined){let data19 = data10.count;const _errs55 = errors;if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){validate75.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs55){if(typeof data19 == "number"){if(data19 < 0 || isNaN(data19)){validate75.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid4 = _errs55 === errors;}else {var valid4 = true;}}}}}}}}else {validate75.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs23 === errors;}else {var valid0 = true;}}}}else {validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate75.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["perpetual","future","option","spot","prediction"];
+const list3 = ["next_cursor"];
+const list4 = ["string","null"];
+const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list6 = ["status"];
+const list7 = ["available","unavailable"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value6 = d.instrument_name;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/instrument_name", "string");
+    }
+  }
+  {
+    const value7 = d.exchange;
+    if (value7 !== void 0) {
+      if (!(typeof value7 == "string")) return typeError("/exchange", "string");
+    }
+  }
+  {
+    const value8 = d.base_currency;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "string")) return typeError("/base_currency", "string");
+    }
+  }
+  {
+    const value9 = d.quote_currency;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "string")) return typeError("/quote_currency", "string");
+    }
+  }
+  {
+    const value10 = d.market_type;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "string")) return typeError("/market_type", "string");
+      if (!list2.includes(value10)) return enumError("/market_type", list2);
+    }
+  }
+  {
+    const value12 = d.margin_type;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "string")) return typeError("/margin_type", "string");
+    }
+  }
+  {
+    const value13 = d.sub_exchange;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "string")) return typeError("/sub_exchange", "string");
+    }
+  }
+  {
+    const value14 = d.status;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "string")) return typeError("/status", "string");
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list5.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value15 = d.meta;
+    if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value17 = value15.next_cursor;
+      if (!(typeof value17 == "string" || value17 === null)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/next_cursor", list4);
+    }
+    {
+      const value19 = value15.empty_reason;
+      if (value19 !== void 0) {
+        if (branch1(value19) + branch2(value19) !== 1) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value23 = value15.coverage;
+      if (value23 !== void 0) {
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value24 = value15.completeness;
+      if (value24 !== void 0) {
+        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/completeness", "object");
+        {
+          const value26 = value24.status;
+          if (!(typeof value26 == "string")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value26)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+        }
+        {
+          const value28 = value24.complete_from;
+          if (value28 !== void 0) {
+            if (!(branch3(value28) || branch4(value28))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value34 = value24.complete_through;
+          if (value34 !== void 0) {
+            if (!(branch3(value34) || branch4(value34))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value35 = value15.has_more;
+      if (value35 !== void 0) {
+        if (!(typeof value35 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value36 = value15.count;
+      if (value36 !== void 0) {
+        if (!(isInteger(value36))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value36 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,157 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate76;const schema61 = {"properties":{"data":{"properties":{"market_type":{"allOf":[{"enum":["perpetual","future","option","spot","prediction"]}]}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.instrument_name !== undefined){const _errs4 = errors;if(typeof data0.instrument_name !== "string"){validate76.errors = [{instancePath:instancePath+"/data/instrument_name",schemaPath:"#/properties/data/properties/instrument_name/type",keyword:"type",params:{type: "string"}}];return false;}var valid1 = _errs4 === errors;}else {var valid1 = true;}if(valid1){if(data0.exchange !== undefined){const _errs6 = errors;if(typeof data0.exchange !== "string"){validate76.errors = [{instancePath:instancePath+"/data/exchange",schemaPath:"#/properties/data/properties/exchange/type",keyword:"type",params:{type: "string"}}];return false;}var valid1 = _errs6 === errors;}else {var valid1 = true;}if(valid1){if(data0.base_currency !== undefined){const _errs8 = errors;if(typeof data0.base_currency !== "string"){validate76.errors = [{instancePath:instancePath+"/data/base_currency",schemaPath:"#/properties/data/properties/base_currency/type",keyword:"type",params:{type: "string"}}];return false;}var valid1 = _errs8 === errors;}else {var valid1 = true;}if(valid1){if(data0.quote_currency !== undefined){const _errs10 = errors;if(typeof data0.quote_currency !== "string"){validate76.errors = [{instancePath:instancePath+"/data/quote_currency",schemaPath:"#/properties/data/properties/quote_currency/type",keyword:"type",params:{type: "string"}}];return false;}var valid1 = _errs10 === errors;}else {var valid1 = true;}if(valid1){if(data0.market_type !== undefined){let data5 = data0.market_type;const _errs12 = errors;if(typeof data5 !== "string"){validate76.errors = [{instancePath:instancePath+"/data/market_type",schemaPath:"#/properties/data/properties/market_type/allOf/0/type",keyword:"type",params:{type: "string"}}];return false;}if(!(((((data5 === "perpetual") || (data5 === "future")) || (data5 === "option")) || (data5 === "spot")) || (data5 === "prediction"))){validate76.errors = [{instancePath:instancePath+"/data/market_type",schemaPath:"#/properties/data/properties/market_type/allOf/0/enum",keyword:"enum",params:{allowedValues: schema61.properties.data.properties.market_type.allOf[0].enum}}];return false;}var valid1 = _errs12 === errors;}else {var valid1 = true;}if(valid1){if(data0.margin_type !== undefined){const _errs15 = errors;if(typeof data0.margin_type !== "string"){validate76.errors = [{instancePath:instancePath+"/data/margin_type",schemaPath:"#/properties/data/properties/margin_type/type",keyword:"type",params:{type: "string"}}];return false;}var valid1 = _errs15 === errors;}else {var valid1 = true;}if(valid1){if(data0.sub_exchange !== undefined){const _errs17 = errors;if(typeof data0.sub_exchange !== "string"){validate76.errors = [{instancePath:instancePath+"/data/sub_exchange",schemaPath:"#/properties/data/properties/sub_exchange/type",keyword:"type",params:{type: "string"}}];return false;}var valid1 = _errs17 === errors;}else {var valid1 = true;}if(valid1){if(data0.status !== undefined){const _errs19 = errors;if(typeof data0.status !== "string"){validate76.errors = [{instancePath:instancePath+"/data/status",schemaPath:"#/properties/data/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}var valid1 = _errs19 === errors;}else {var valid1 = true;}}}}}}}}}else {validate76.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data9 = data.meta;const _errs21 = errors;if(errors === _errs21){if(data9 && typeof data9 == "object" && !Array.isArray(data9)){let missing1;if((data9.next_cursor === undefined) && (missing1 = "next_cursor")){validate76.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data9.next_cursor !== undefined){let data10 = data9.next_cursor;const _errs23 = errors;if((typeof data10 !== "string") && (data10 !== null)){validate76.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema61.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs23 === errors;}else {var valid3 = true;}if(valid3){if(data9.empty_reason !== undefined){let data11 = data9.empty_reason;const _errs25 = errors;const _errs26 = errors;let valid4 = false;let passing0 = null;const _errs27 = errors;if(typeof data11 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data11 === "unsupported_exchange") || (data11 === "ineligible_instrument")) || (data11 === "outside_coverage")) || (data11 === "no_matching_data")) || (data11 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema61.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs27 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs29 = errors;if(data11 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs29 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate76.errors = vErrors;return false;}else {errors = _errs26;if(vErrors !== null){if(_errs26){vErrors.length = _errs26;}else {vErrors = null;}}}var valid3 = _errs25 === errors;}else {var valid3 = true;}if(valid3){if(data9.coverage !== undefined){let data12 = data9.coverage;const _errs31 = errors;if(errors === _errs31){if(data12 && typeof data12 == "object" && !Array.isArray(data12)){}else {validate76.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs31 === errors;}else {var valid3 = true;}if(valid3){if(data9.completeness !== undefined){let data13 = data9.completeness;const _errs34 = errors;if(errors === _errs34){if(data13 && typeof data13 == "object" && !Array.isArray(data13)){let missing2;if((data13.status === undefined) && (missing2 = "status")){validate76.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data13.status !== undefined){let data14 = data13.status;const _errs37 = errors;if(typeof data14 !== "string"){validate76.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data14 === "available") || (data14 === "unavailable"))){validate76.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema61.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs37 === errors;}else {var valid5 = true;}if(valid5){if(data13.complete_from !== undefined){let data15 = data13.complete_from;const _errs39 = errors;const _errs40 = errors;let valid6 = false;const _errs41 = errors;if(errors === _errs41){if(errors === _errs41){if(typeof data15 === "string"){if(!(formats0(data15))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs41 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs43 = errors;if(errors === _errs43){if(typeof data15 === "string"){if(!pattern0.test(data15)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs43 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate76.errors = vErrors;return false;}else {errors = _errs40;if(vErrors !== null){if(_errs40){vErrors.length = _errs40;}else {vErrors = null;}}}var valid5 = _errs39 === errors;}else {var valid5 = true;}if(valid5){if(data13.complete_through !== undefined){let data16 = data13.complete_through;const _errs45 = errors;const _errs46 = errors;let valid7 = false;const _errs47 = errors;if(errors === _errs47){if(errors === _errs47){if(typeof data16 === "string"){if(!(formats0(data16))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs47 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs49 = errors;if(errors === _errs49){if(typeof data16 === "string"){if(!pattern0.test(data16)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs49 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate76.errors = vErrors;return false;}else {errors = _errs46;if(vErrors !== null){if(_errs46){vErrors.length = _errs46;}else {vErrors = null;}}}var valid5 = _errs45 === errors;}else {var valid5 = true;}}}}}else {validate76.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs34 === errors;}else {var valid3 = true;}if(valid3){if(data9.has_more !== undefined){const _errs51 = errors;if(typeof data9.has_more !== "boolean"){validate76.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs51 === errors;}else {var valid3 = true;}if(valid3){if(data9.count !== undefined){let data18 = data9.count;const _errs53 = errors;if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){validate76.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs53){if(typeof data18 == "number"){if(data18 < 0 || isNaN(data18)){validate76.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs53 === errors;}else {var valid3 = true;}}}}}}}}else {validate76.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs21 === errors;}else {var valid0 = true;}}}}else {validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate76.errors = vErrors;return errors === 0;}
+const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["perpetual","future","option","spot","prediction"];
+const list3 = ["next_cursor"];
+const list4 = ["string","null"];
+const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list6 = ["status"];
+const list7 = ["available","unavailable"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list5.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "object");
+    {
+      const value3 = value2.instrument_name;
+      if (value3 !== void 0) {
+        if (!(typeof value3 == "string")) return requiredFirst(d, "", list) && typeError("/data/instrument_name", "string");
+      }
+    }
+    {
+      const value4 = value2.exchange;
+      if (value4 !== void 0) {
+        if (!(typeof value4 == "string")) return requiredFirst(d, "", list) && typeError("/data/exchange", "string");
+      }
+    }
+    {
+      const value5 = value2.base_currency;
+      if (value5 !== void 0) {
+        if (!(typeof value5 == "string")) return requiredFirst(d, "", list) && typeError("/data/base_currency", "string");
+      }
+    }
+    {
+      const value6 = value2.quote_currency;
+      if (value6 !== void 0) {
+        if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && typeError("/data/quote_currency", "string");
+      }
+    }
+    {
+      const value7 = value2.market_type;
+      if (value7 !== void 0) {
+        if (!(typeof value7 == "string")) return requiredFirst(d, "", list) && typeError("/data/market_type", "string");
+        if (!list2.includes(value7)) return requiredFirst(d, "", list) && enumError("/data/market_type", list2);
+      }
+    }
+    {
+      const value9 = value2.margin_type;
+      if (value9 !== void 0) {
+        if (!(typeof value9 == "string")) return requiredFirst(d, "", list) && typeError("/data/margin_type", "string");
+      }
+    }
+    {
+      const value10 = value2.sub_exchange;
+      if (value10 !== void 0) {
+        if (!(typeof value10 == "string")) return requiredFirst(d, "", list) && typeError("/data/sub_exchange", "string");
+      }
+    }
+    {
+      const value11 = value2.status;
+      if (value11 !== void 0) {
+        if (!(typeof value11 == "string")) return requiredFirst(d, "", list) && typeError("/data/status", "string");
+      }
+    }
+  }
+  {
+    const value12 = d.meta;
+    if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value14 = value12.next_cursor;
+      if (!(typeof value14 == "string" || value14 === null)) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/next_cursor", list4);
+    }
+    {
+      const value16 = value12.empty_reason;
+      if (value16 !== void 0) {
+        if (branch1(value16) + branch2(value16) !== 1) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value20 = value12.coverage;
+      if (value20 !== void 0) {
+        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value21 = value12.completeness;
+      if (value21 !== void 0) {
+        if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/completeness", "object");
+        {
+          const value23 = value21.status;
+          if (!(typeof value23 == "string")) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && requiredFirst(value21, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value23)) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && requiredFirst(value21, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+        }
+        {
+          const value25 = value21.complete_from;
+          if (value25 !== void 0) {
+            if (!(branch3(value25) || branch4(value25))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && requiredFirst(value21, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value31 = value21.complete_through;
+          if (value31 !== void 0) {
+            if (!(branch3(value31) || branch4(value31))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && requiredFirst(value21, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value32 = value12.has_more;
+      if (value32 !== void 0) {
+        if (!(typeof value32 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value33 = value12.count;
+      if (value33 !== void 0) {
+        if (!(isInteger(value33))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value33 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

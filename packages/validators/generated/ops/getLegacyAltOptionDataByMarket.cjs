@@ -4,7 +4,146 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate78;const schema63 = {"allOf":[{},{"properties":{"data":{"items":{"properties":{"market":{"type":["string","null"]},"symbol":{},"margin":{"type":["string","null"]},"index_price":{"type":["number","null"]},"underlying_price":{"type":["number","null"]},"atm_vol":{"type":["number","null"]},"_25_delta_risk_reversal":{"type":["number","null"]},"_25_delta_butterfly":{"type":["number","null"]},"open_interest":{"type":["number","null"]},"open_interest_notional":{"type":["number","null"]},"volume24h_call":{"type":["number","null"]},"volume24h_call_notional":{"type":["number","null"]},"volume24h_put":{"type":["number","null"]},"volume24h_put_notional":{"type":["number","null"]},"volume24h":{"type":["number","null"]},"volume24h_notional":{"type":["number","null"]},"basis":{"type":["number","null"]},"expiry":{"type":["string","number","boolean","object","array","null"]}}}}}}]};function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate78.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate78.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate78.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate78.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate78.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(Array.isArray(data1)){var valid3 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs8 = errors;if(errors === _errs8){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if((data2.symbol === undefined) && (missing2 = "symbol")){validate78.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2.market !== undefined){let data3 = data2.market;const _errs11 = errors;if((typeof data3 !== "string") && (data3 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/market",schemaPath:"#/allOf/1/properties/data/items/properties/market/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.market.type}}];return false;}var valid4 = _errs11 === errors;}else {var valid4 = true;}if(valid4){if(data2.symbol !== undefined){const _errs13 = errors;if(typeof data2.symbol !== "string"){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/symbol",schemaPath:"#/allOf/1/properties/data/items/properties/symbol/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs13 === errors;}else {var valid4 = true;}if(valid4){if(data2.margin !== undefined){let data5 = data2.margin;const _errs15 = errors;if((typeof data5 !== "string") && (data5 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/margin",schemaPath:"#/allOf/1/properties/data/items/properties/margin/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.margin.type}}];return false;}var valid4 = _errs15 === errors;}else {var valid4 = true;}if(valid4){if(data2.index_price !== undefined){let data6 = data2.index_price;const _errs17 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/index_price",schemaPath:"#/allOf/1/properties/data/items/properties/index_price/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.index_price.type}}];return false;}var valid4 = _errs17 === errors;}else {var valid4 = true;}if(valid4){if(data2.underlying_price !== undefined){let data7 = data2.underlying_price;const _errs19 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/underlying_price",schemaPath:"#/allOf/1/properties/data/items/properties/underlying_price/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.underlying_price.type}}];return false;}var valid4 = _errs19 === errors;}else {var valid4 = true;}if(valid4){if(data2.atm_vol !== undefined){let data8 = data2.atm_vol;const _errs21 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/atm_vol",schemaPath:"#/allOf/1/properties/data/items/properties/atm_vol/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.atm_vol.type}}];return false;}var valid4 = _errs21 === errors;}else {var valid4 = true;}if(valid4){if(data2._25_delta_risk_reversal !== undefined){let data9 = data2._25_delta_risk_reversal;const _errs23 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/_25_delta_risk_reversal",schemaPath:"#/allOf/1/properties/data/items/properties/_25_delta_risk_reversal/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties._25_delta_risk_reversal.type}}];return false;}var valid4 = _errs23 === errors;}else {var valid4 = true;}if(valid4){if(data2._25_delta_butterfly !== undefined){let data10 = data2._25_delta_butterfly;const _errs25 = errors;if((!(typeof data10 == "number")) && (data10 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/_25_delta_butterfly",schemaPath:"#/allOf/1/properties/data/items/properties/_25_delta_butterfly/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties._25_delta_butterfly.type}}];return false;}var valid4 = _errs25 === errors;}else {var valid4 = true;}if(valid4){if(data2.open_interest !== undefined){let data11 = data2.open_interest;const _errs27 = errors;if((!(typeof data11 == "number")) && (data11 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/open_interest",schemaPath:"#/allOf/1/properties/data/items/properties/open_interest/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.open_interest.type}}];return false;}var valid4 = _errs27 === errors;}else {var valid4 = true;}if(valid4){if(data2.open_interest_notional !== undefined){let data12 = data2.open_interest_notional;const _errs29 = errors;if((!(typeof data12 == "number")) && (data12 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/open_interest_notional",schemaPath:"#/allOf/1/properties/data/items/properties/open_interest_notional/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.open_interest_notional.type}}];return false;}var valid4 = _errs29 === errors;}else {var valid4 = true;}if(valid4){if(data2.volume24h_call !== undefined){let data13 = data2.volume24h_call;const _errs31 = errors;if((!(typeof data13 == "number")) && (data13 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/volume24h_call",schemaPath:"#/allOf/1/properties/data/items/properties/volume24h_call/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.volume24h_call.type}}];return false;}var valid4 = _errs31 === errors;}else {var valid4 = true;}if(valid4){if(data2.volume24h_call_notional !== undefined){let data14 = data2.volume24h_call_notional;const _errs33 = errors;if((!(typeof data14 == "number")) && (data14 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/volume24h_call_notional",schemaPath:"#/allOf/1/properties/data/items/properties/volume24h_call_notional/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.volume24h_call_notional.type}}];return false;}var valid4 = _errs33 === errors;}else {var valid4 = true;}if(valid4){if(data2.volume24h_put !== undefined){let data15 = data2.volume24h_put;const _errs35 = errors;if((!(typeof data15 == "number")) && (data15 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/volume24h_put",schemaPath:"#/allOf/1/properties/data/items/properties/volume24h_put/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.volume24h_put.type}}];return false;}var valid4 = _errs35 === errors;}else {var valid4 = true;}if(valid4){if(data2.volume24h_put_notional !== undefined){let data16 = data2.volume24h_put_notional;const _errs37 = errors;if((!(typeof data16 == "number")) && (data16 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/volume24h_put_notional",schemaPath:"#/allOf/1/properties/data/items/properties/volume24h_put_notional/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.volume24h_put_notional.type}}];return false;}var valid4 = _errs37 === errors;}else {var valid4 = true;}if(valid4){if(data2.volume24h !== undefined){let data17 = data2.volume24h;const _errs39 = errors;if((!(typeof data17 == "number")) && (data17 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/volume24h",schemaPath:"#/allOf/1/properties/data/items/properties/volume24h/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.volume24h.type}}];return false;}var valid4 = _errs39 === errors;}else {var valid4 = true;}if(valid4){if(data2.volume24h_notional !== undefined){let data18 = data2.volume24h_notional;const _errs41 = errors;if((!(typeof data18 == "number")) && (data18 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/volume24h_notional",schemaPath:"#/allOf/1/properties/data/items/properties/volume24h_notional/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.volume24h_notional.type}}];return false;}var valid4 = _errs41 === errors;}else {var valid4 = true;}if(valid4){if(data2.basis !== undefined){let data19 = data2.basis;const _errs43 = errors;if((!(typeof data19 == "number")) && (data19 !== null)){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/basis",schemaPath:"#/allOf/1/properties/data/items/properties/basis/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.basis.type}}];return false;}var valid4 = _errs43 === errors;}else {var valid4 = true;}if(valid4){if(data2.expiry !== undefined){let data20 = data2.expiry;const _errs45 = errors;if((((typeof data20 != "object") && (typeof data20 !== "string")) && (!(typeof data20 == "number"))) && (typeof data20 !== "boolean")){validate78.errors = [{instancePath:instancePath+"/data/" + i0+"/expiry",schemaPath:"#/allOf/1/properties/data/items/properties/expiry/type",keyword:"type",params:{type: schema63.allOf[1].properties.data.items.properties.expiry.type}}];return false;}var valid4 = _errs45 === errors;}else {var valid4 = true;}}}}}}}}}}}}}}}}}}}}else {validate78.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs8 === errors;if(!valid3){break;}}}else {validate78.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}}}}else {validate78.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate78.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["symbol"];
+const list4 = ["string","null"];
+const list5 = ["number","null"];
+const list6 = ["string","number","boolean","object","array","null"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value9 = d.market;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "string" || value9 === null)) return requiredFirst(d, "", list3) && typeError("/market", list4);
+    }
+  }
+  {
+    const value11 = d.symbol;
+    if (!(typeof value11 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
+  }
+  {
+    const value12 = d.margin;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/margin", list4);
+    }
+  }
+  {
+    const value13 = d.index_price;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/index_price", list5);
+    }
+  }
+  {
+    const value15 = d.underlying_price;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/underlying_price", list5);
+    }
+  }
+  {
+    const value16 = d.atm_vol;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/atm_vol", list5);
+    }
+  }
+  {
+    const value17 = d._25_delta_risk_reversal;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/_25_delta_risk_reversal", list5);
+    }
+  }
+  {
+    const value18 = d._25_delta_butterfly;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/_25_delta_butterfly", list5);
+    }
+  }
+  {
+    const value19 = d.open_interest;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest", list5);
+    }
+  }
+  {
+    const value20 = d.open_interest_notional;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest_notional", list5);
+    }
+  }
+  {
+    const value21 = d.volume24h_call;
+    if (value21 !== void 0) {
+      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list3) && typeError("/volume24h_call", list5);
+    }
+  }
+  {
+    const value22 = d.volume24h_call_notional;
+    if (value22 !== void 0) {
+      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list3) && typeError("/volume24h_call_notional", list5);
+    }
+  }
+  {
+    const value23 = d.volume24h_put;
+    if (value23 !== void 0) {
+      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list3) && typeError("/volume24h_put", list5);
+    }
+  }
+  {
+    const value24 = d.volume24h_put_notional;
+    if (value24 !== void 0) {
+      if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list3) && typeError("/volume24h_put_notional", list5);
+    }
+  }
+  {
+    const value25 = d.volume24h;
+    if (value25 !== void 0) {
+      if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list3) && typeError("/volume24h", list5);
+    }
+  }
+  {
+    const value26 = d.volume24h_notional;
+    if (value26 !== void 0) {
+      if (!(typeof value26 == "number" || value26 === null)) return requiredFirst(d, "", list3) && typeError("/volume24h_notional", list5);
+    }
+  }
+  {
+    const value27 = d.basis;
+    if (value27 !== void 0) {
+      if (!(typeof value27 == "number" || value27 === null)) return requiredFirst(d, "", list3) && typeError("/basis", list5);
+    }
+  }
+  {
+    const value28 = d.expiry;
+    if (value28 !== void 0) {
+      if (!(typeof value28 == "string" || typeof value28 == "number" || typeof value28 == "boolean" || typeof value28 == "object" && value28 !== null && !Array.isArray(value28) || Array.isArray(value28) || value28 === null)) return requiredFirst(d, "", list3) && typeError("/expiry", list6);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    for (let i5 = 0; i5 < value4.length; i5++) {
+      const item6 = value4[i5];
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

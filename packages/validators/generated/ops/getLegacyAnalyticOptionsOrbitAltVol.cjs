@@ -4,7 +4,73 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate79;const schema64 = {"allOf":[{},{"properties":{"data":{"items":{"properties":{"10D FLY":{"type":["number","null"]},"10D RR":{"type":["number","null"]},"25D FLY":{"type":["number","null"]},"25D RR":{"type":["number","null"]},"ATM":{"type":["number","null"]},"tenor":{"type":["string","number","boolean","object","array","null"]}}}}}}]};function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate79.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate79.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate79.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate79.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate79.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(Array.isArray(data1)){var valid3 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs8 = errors;if(errors === _errs8){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if((data2.tenor === undefined) && (missing2 = "tenor")){validate79.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2["10D FLY"] !== undefined){let data3 = data2["10D FLY"];const _errs11 = errors;if((!(typeof data3 == "number")) && (data3 !== null)){validate79.errors = [{instancePath:instancePath+"/data/" + i0+"/10D FLY",schemaPath:"#/allOf/1/properties/data/items/properties/10D%20FLY/type",keyword:"type",params:{type: schema64.allOf[1].properties.data.items.properties["10D FLY"].type}}];return false;}var valid4 = _errs11 === errors;}else {var valid4 = true;}if(valid4){if(data2["10D RR"] !== undefined){let data4 = data2["10D RR"];const _errs13 = errors;if((!(typeof data4 == "number")) && (data4 !== null)){validate79.errors = [{instancePath:instancePath+"/data/" + i0+"/10D RR",schemaPath:"#/allOf/1/properties/data/items/properties/10D%20RR/type",keyword:"type",params:{type: schema64.allOf[1].properties.data.items.properties["10D RR"].type}}];return false;}var valid4 = _errs13 === errors;}else {var valid4 = true;}if(valid4){if(data2["25D FLY"] !== undefined){let data5 = data2["25D FLY"];const _errs15 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate79.errors = [{instancePath:instancePath+"/data/" + i0+"/25D FLY",schemaPath:"#/allOf/1/properties/data/items/properties/25D%20FLY/type",keyword:"type",params:{type: schema64.allOf[1].properties.data.items.properties["25D FLY"].type}}];return false;}var valid4 = _errs15 === errors;}else {var valid4 = true;}if(valid4){if(data2["25D RR"] !== undefined){let data6 = data2["25D RR"];const _errs17 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate79.errors = [{instancePath:instancePath+"/data/" + i0+"/25D RR",schemaPath:"#/allOf/1/properties/data/items/properties/25D%20RR/type",keyword:"type",params:{type: schema64.allOf[1].properties.data.items.properties["25D RR"].type}}];return false;}var valid4 = _errs17 === errors;}else {var valid4 = true;}if(valid4){if(data2.ATM !== undefined){let data7 = data2.ATM;const _errs19 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate79.errors = [{instancePath:instancePath+"/data/" + i0+"/ATM",schemaPath:"#/allOf/1/properties/data/items/properties/ATM/type",keyword:"type",params:{type: schema64.allOf[1].properties.data.items.properties.ATM.type}}];return false;}var valid4 = _errs19 === errors;}else {var valid4 = true;}if(valid4){if(data2.tenor !== undefined){let data8 = data2.tenor;const _errs21 = errors;if((((typeof data8 != "object") && (typeof data8 !== "string")) && (!(typeof data8 == "number"))) && (typeof data8 !== "boolean")){validate79.errors = [{instancePath:instancePath+"/data/" + i0+"/tenor",schemaPath:"#/allOf/1/properties/data/items/properties/tenor/type",keyword:"type",params:{type: schema64.allOf[1].properties.data.items.properties.tenor.type}}];return false;}var valid4 = _errs21 === errors;}else {var valid4 = true;}}}}}}}}else {validate79.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs8 === errors;if(!valid3){break;}}}else {validate79.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}}}}else {validate79.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate79.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["tenor"];
+const list4 = ["number","null"];
+const list5 = ["string","number","boolean","object","array","null"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value9 = d["10D FLY"];
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list3) && typeError("/10D FLY", list4);
+    }
+  }
+  {
+    const value11 = d["10D RR"];
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list3) && typeError("/10D RR", list4);
+    }
+  }
+  {
+    const value12 = d["25D FLY"];
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/25D FLY", list4);
+    }
+  }
+  {
+    const value13 = d["25D RR"];
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/25D RR", list4);
+    }
+  }
+  {
+    const value14 = d.ATM;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/ATM", list4);
+    }
+  }
+  {
+    const value15 = d.tenor;
+    if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return requiredFirst(d, "", list3) && typeError("/tenor", list5);
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    for (let i5 = 0; i5 < value4.length; i5++) {
+      const item6 = value4[i5];
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

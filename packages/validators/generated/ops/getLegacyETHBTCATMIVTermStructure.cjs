@@ -4,7 +4,54 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate82;const schema67 = {"allOf":[{},{"properties":{"data":{"additionalProperties":{"items":{"properties":{"iv":{"type":["number","null"]}}}}}}}]};function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate82.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate82.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate82.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate82.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate82.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){for(const key0 in data1){let data2 = data1[key0];const _errs9 = errors;if(errors === _errs9){if(Array.isArray(data2)){var valid4 = true;const len0 = data2.length;for(let i0=0; i0<len0; i0++){let data3 = data2[i0];const _errs11 = errors;if(errors === _errs11){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){let missing2;if((data3.maturity === undefined) && (missing2 = "maturity")){validate82.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/allOf/1/properties/data/additionalProperties/items/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data3.maturity !== undefined){const _errs14 = errors;if(typeof data3.maturity !== "string"){validate82.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/maturity",schemaPath:"#/allOf/1/properties/data/additionalProperties/items/properties/maturity/type",keyword:"type",params:{type: "string"}}];return false;}var valid5 = _errs14 === errors;}else {var valid5 = true;}if(valid5){if(data3.iv !== undefined){let data5 = data3.iv;const _errs16 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate82.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0+"/iv",schemaPath:"#/allOf/1/properties/data/additionalProperties/items/properties/iv/type",keyword:"type",params:{type: schema67.allOf[1].properties.data.additionalProperties.items.properties.iv.type}}];return false;}var valid5 = _errs16 === errors;}else {var valid5 = true;}}}}else {validate82.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/allOf/1/properties/data/additionalProperties/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs11 === errors;if(!valid4){break;}}}else {validate82.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/allOf/1/properties/data/additionalProperties/type",keyword:"type",params:{type: "array"}}];return false;}}var valid3 = _errs9 === errors;if(!valid3){break;}}}else {validate82.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "object"}}];return false;}}}}}else {validate82.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate82.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["maturity"];
+const list4 = ["number","null"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value11 = d.maturity;
+    if (!(typeof value11 == "string")) return requiredFirst(d, "", list3) && typeError("/maturity", "string");
+  }
+  {
+    const value12 = d.iv;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/iv", list4);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    for (const key5 in value4) {
+      if (true) {
+        const value6 = value4[key5];
+        if (!(Array.isArray(value6))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "array");
+        for (let i7 = 0; i7 < value6.length; i7++) {
+          const item8 = value6[i7];
+          if (!dataItem(item8)) return requiredFirst(d, "", list2) && at("/data/" + pointer(key5) + "/" + i7);
+        }
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,80 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate83;const schema68 = {"allOf":[{},{"properties":{"data":{"items":{"properties":{"Date":{"type":["string","number","boolean","object","array","null"]},"OptionType":{"type":["string","null"]},"mark_price":{"type":["number","null"]},"mark_price_usd":{"type":["number","null"]},"position":{"type":["number","null"]},"index_price":{"type":["number","null"]}}}}}}]};function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate83.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate83.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate83.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate83.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate83.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(Array.isArray(data1)){var valid3 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs8 = errors;if(errors === _errs8){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if((data2.Strike === undefined) && (missing2 = "Strike")){validate83.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2.Date !== undefined){let data3 = data2.Date;const _errs11 = errors;if((((typeof data3 != "object") && (typeof data3 !== "string")) && (!(typeof data3 == "number"))) && (typeof data3 !== "boolean")){validate83.errors = [{instancePath:instancePath+"/data/" + i0+"/Date",schemaPath:"#/allOf/1/properties/data/items/properties/Date/type",keyword:"type",params:{type: schema68.allOf[1].properties.data.items.properties.Date.type}}];return false;}var valid4 = _errs11 === errors;}else {var valid4 = true;}if(valid4){if(data2.Strike !== undefined){const _errs13 = errors;if(!(typeof data2.Strike == "number")){validate83.errors = [{instancePath:instancePath+"/data/" + i0+"/Strike",schemaPath:"#/allOf/1/properties/data/items/properties/Strike/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs13 === errors;}else {var valid4 = true;}if(valid4){if(data2.OptionType !== undefined){let data5 = data2.OptionType;const _errs15 = errors;if((typeof data5 !== "string") && (data5 !== null)){validate83.errors = [{instancePath:instancePath+"/data/" + i0+"/OptionType",schemaPath:"#/allOf/1/properties/data/items/properties/OptionType/type",keyword:"type",params:{type: schema68.allOf[1].properties.data.items.properties.OptionType.type}}];return false;}var valid4 = _errs15 === errors;}else {var valid4 = true;}if(valid4){if(data2.mark_price !== undefined){let data6 = data2.mark_price;const _errs17 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate83.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_price",schemaPath:"#/allOf/1/properties/data/items/properties/mark_price/type",keyword:"type",params:{type: schema68.allOf[1].properties.data.items.properties.mark_price.type}}];return false;}var valid4 = _errs17 === errors;}else {var valid4 = true;}if(valid4){if(data2.mark_price_usd !== undefined){let data7 = data2.mark_price_usd;const _errs19 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate83.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_price_usd",schemaPath:"#/allOf/1/properties/data/items/properties/mark_price_usd/type",keyword:"type",params:{type: schema68.allOf[1].properties.data.items.properties.mark_price_usd.type}}];return false;}var valid4 = _errs19 === errors;}else {var valid4 = true;}if(valid4){if(data2.position !== undefined){let data8 = data2.position;const _errs21 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate83.errors = [{instancePath:instancePath+"/data/" + i0+"/position",schemaPath:"#/allOf/1/properties/data/items/properties/position/type",keyword:"type",params:{type: schema68.allOf[1].properties.data.items.properties.position.type}}];return false;}var valid4 = _errs21 === errors;}else {var valid4 = true;}if(valid4){if(data2.index_price !== undefined){let data9 = data2.index_price;const _errs23 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate83.errors = [{instancePath:instancePath+"/data/" + i0+"/index_price",schemaPath:"#/allOf/1/properties/data/items/properties/index_price/type",keyword:"type",params:{type: schema68.allOf[1].properties.data.items.properties.index_price.type}}];return false;}var valid4 = _errs23 === errors;}else {var valid4 = true;}}}}}}}}}else {validate83.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs8 === errors;if(!valid3){break;}}}else {validate83.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}}}}else {validate83.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate83.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["Strike"];
+const list4 = ["string","number","boolean","object","array","null"];
+const list5 = ["string","null"];
+const list6 = ["number","null"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value9 = d.Date;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "string" || typeof value9 == "number" || typeof value9 == "boolean" || typeof value9 == "object" && value9 !== null && !Array.isArray(value9) || Array.isArray(value9) || value9 === null)) return requiredFirst(d, "", list3) && typeError("/Date", list4);
+    }
+  }
+  {
+    const value11 = d.Strike;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list3) && typeError("/Strike", "number");
+  }
+  {
+    const value12 = d.OptionType;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/OptionType", list5);
+    }
+  }
+  {
+    const value14 = d.mark_price;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/mark_price", list6);
+    }
+  }
+  {
+    const value16 = d.mark_price_usd;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/mark_price_usd", list6);
+    }
+  }
+  {
+    const value17 = d.position;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/position", list6);
+    }
+  }
+  {
+    const value18 = d.index_price;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/index_price", list6);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    for (let i5 = 0; i5 < value4.length; i5++) {
+      const item6 = value4[i5];
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,81 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate84;const schema69 = {"allOf":[{},{"properties":{"data":{"items":{"properties":{"markets":{"type":["array","null"]},"ticker":{"type":["string","null"]},"open_interest":{"type":["number","null"]},"open_interest_notional":{"type":["number","null"]},"open_interest_change_usd":{"type":["number","null"]},"open_interest_notional_change":{"type":["number","null"]}}}}}}]};function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate84.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate84.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate84.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate84.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate84.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(Array.isArray(data1)){var valid3 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs8 = errors;if(errors === _errs8){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){if(data2.markets !== undefined){let data3 = data2.markets;const _errs11 = errors;if((!(Array.isArray(data3))) && (data3 !== null)){validate84.errors = [{instancePath:instancePath+"/data/" + i0+"/markets",schemaPath:"#/allOf/1/properties/data/items/properties/markets/type",keyword:"type",params:{type: schema69.allOf[1].properties.data.items.properties.markets.type}}];return false;}if(errors === _errs11){if(Array.isArray(data3)){var valid5 = true;const len1 = data3.length;for(let i1=0; i1<len1; i1++){const _errs13 = errors;if(typeof data3[i1] !== "string"){validate84.errors = [{instancePath:instancePath+"/data/" + i0+"/markets/" + i1,schemaPath:"#/allOf/1/properties/data/items/properties/markets/items/type",keyword:"type",params:{type: "string"}}];return false;}var valid5 = _errs13 === errors;if(!valid5){break;}}}}var valid4 = _errs11 === errors;}else {var valid4 = true;}if(valid4){if(data2.ticker !== undefined){let data5 = data2.ticker;const _errs15 = errors;if((typeof data5 !== "string") && (data5 !== null)){validate84.errors = [{instancePath:instancePath+"/data/" + i0+"/ticker",schemaPath:"#/allOf/1/properties/data/items/properties/ticker/type",keyword:"type",params:{type: schema69.allOf[1].properties.data.items.properties.ticker.type}}];return false;}var valid4 = _errs15 === errors;}else {var valid4 = true;}if(valid4){if(data2.open_interest !== undefined){let data6 = data2.open_interest;const _errs17 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate84.errors = [{instancePath:instancePath+"/data/" + i0+"/open_interest",schemaPath:"#/allOf/1/properties/data/items/properties/open_interest/type",keyword:"type",params:{type: schema69.allOf[1].properties.data.items.properties.open_interest.type}}];return false;}var valid4 = _errs17 === errors;}else {var valid4 = true;}if(valid4){if(data2.open_interest_notional !== undefined){let data7 = data2.open_interest_notional;const _errs19 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate84.errors = [{instancePath:instancePath+"/data/" + i0+"/open_interest_notional",schemaPath:"#/allOf/1/properties/data/items/properties/open_interest_notional/type",keyword:"type",params:{type: schema69.allOf[1].properties.data.items.properties.open_interest_notional.type}}];return false;}var valid4 = _errs19 === errors;}else {var valid4 = true;}if(valid4){if(data2.open_interest_change_usd !== undefined){let data8 = data2.open_interest_change_usd;const _errs21 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate84.errors = [{instancePath:instancePath+"/data/" + i0+"/open_interest_change_usd",schemaPath:"#/allOf/1/properties/data/items/properties/open_interest_change_usd/type",keyword:"type",params:{type: schema69.allOf[1].properties.data.items.properties.open_interest_change_usd.type}}];return false;}var valid4 = _errs21 === errors;}else {var valid4 = true;}if(valid4){if(data2.open_interest_notional_change !== undefined){let data9 = data2.open_interest_notional_change;const _errs23 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate84.errors = [{instancePath:instancePath+"/data/" + i0+"/open_interest_notional_change",schemaPath:"#/allOf/1/properties/data/items/properties/open_interest_notional_change/type",keyword:"type",params:{type: schema69.allOf[1].properties.data.items.properties.open_interest_notional_change.type}}];return false;}var valid4 = _errs23 === errors;}else {var valid4 = true;}}}}}}}else {validate84.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs8 === errors;if(!valid3){break;}}}else {validate84.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}}}}else {validate84.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate84.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["array","null"];
+const list4 = ["string","null"];
+const list5 = ["number","null"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value8 = d.markets;
+    if (value8 !== void 0) {
+      if (!(Array.isArray(value8) || value8 === null)) return typeError("/markets", list3);
+      if (Array.isArray(value8)) {
+        for (let i10 = 0; i10 < value8.length; i10++) {
+          const item11 = value8[i10];
+          if (!(typeof item11 == "string")) return typeError("/markets/" + i10, "string");
+        }
+      }
+    }
+  }
+  {
+    const value12 = d.ticker;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "string" || value12 === null)) return typeError("/ticker", list4);
+    }
+  }
+  {
+    const value14 = d.open_interest;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/open_interest", list5);
+    }
+  }
+  {
+    const value16 = d.open_interest_notional;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return typeError("/open_interest_notional", list5);
+    }
+  }
+  {
+    const value17 = d.open_interest_change_usd;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return typeError("/open_interest_change_usd", list5);
+    }
+  }
+  {
+    const value18 = d.open_interest_notional_change;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return typeError("/open_interest_notional_change", list5);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    for (let i5 = 0; i5 < value4.length; i5++) {
+      const item6 = value4[i5];
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,114 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate85;const schema70 = {"allOf":[{},{"properties":{"data":{"items":{"properties":{"symbol":{},"base_currency":{},"margin":{},"index_price":{},"price":{},"basis":{},"apy":{},"open_interest":{},"open_interest_coin":{},"oi_volume24h":{},"volume24h":{},"volume24h_coin":{},"bid":{},"ask":{},"bid_amount":{},"ask_amount":{},"liquidations":{}}}}}}]};function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate85.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate85.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate85.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate85.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate85.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(Array.isArray(data1)){var valid3 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs8 = errors;if(errors === _errs8){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if((((((((((((((((((data2.symbol === undefined) && (missing2 = "symbol")) || ((data2.base_currency === undefined) && (missing2 = "base_currency"))) || ((data2.margin === undefined) && (missing2 = "margin"))) || ((data2.index_price === undefined) && (missing2 = "index_price"))) || ((data2.price === undefined) && (missing2 = "price"))) || ((data2.basis === undefined) && (missing2 = "basis"))) || ((data2.apy === undefined) && (missing2 = "apy"))) || ((data2.open_interest === undefined) && (missing2 = "open_interest"))) || ((data2.open_interest_coin === undefined) && (missing2 = "open_interest_coin"))) || ((data2.oi_volume24h === undefined) && (missing2 = "oi_volume24h"))) || ((data2.volume24h === undefined) && (missing2 = "volume24h"))) || ((data2.volume24h_coin === undefined) && (missing2 = "volume24h_coin"))) || ((data2.bid === undefined) && (missing2 = "bid"))) || ((data2.ask === undefined) && (missing2 = "ask"))) || ((data2.bid_amount === undefined) && (missing2 = "bid_amount"))) || ((data2.ask_amount === undefined) && (missing2 = "ask_amount"))) || ((data2.liquidations === undefined) && (missing2 = "liquidations"))){validate85.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2.symbol !== undefined){const _errs10 = errors;if(typeof data2.symbol !== "string"){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/symbol",schemaPath:"#/allOf/1/properties/data/items/properties/symbol/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs10 === errors;}else {var valid4 = true;}if(valid4){if(data2.base_currency !== undefined){const _errs12 = errors;if(typeof data2.base_currency !== "string"){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/base_currency",schemaPath:"#/allOf/1/properties/data/items/properties/base_currency/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs12 === errors;}else {var valid4 = true;}if(valid4){if(data2.margin !== undefined){const _errs14 = errors;if(typeof data2.margin !== "string"){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/margin",schemaPath:"#/allOf/1/properties/data/items/properties/margin/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs14 === errors;}else {var valid4 = true;}if(valid4){if(data2.index_price !== undefined){const _errs16 = errors;if(!(typeof data2.index_price == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/index_price",schemaPath:"#/allOf/1/properties/data/items/properties/index_price/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs16 === errors;}else {var valid4 = true;}if(valid4){if(data2.price !== undefined){const _errs18 = errors;if(!(typeof data2.price == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/price",schemaPath:"#/allOf/1/properties/data/items/properties/price/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs18 === errors;}else {var valid4 = true;}if(valid4){if(data2.basis !== undefined){const _errs20 = errors;if(!(typeof data2.basis == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/basis",schemaPath:"#/allOf/1/properties/data/items/properties/basis/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs20 === errors;}else {var valid4 = true;}if(valid4){if(data2.apy !== undefined){const _errs22 = errors;if(!(typeof data2.apy == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/apy",schemaPath:"#/allOf/1/properties/data/items/properties/apy/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs22 === errors;}else {var valid4 = true;}if(valid4){if(data2.open_interest !== undefined){const _errs24 = errors;if(!(typeof data2.open_interest == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/open_interest",schemaPath:"#/allOf/1/properties/data/items/properties/open_interest/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs24 === errors;}else {var valid4 = true;}if(valid4){if(data2.open_interest_coin !== undefined){const _errs26 = errors;if(!(typeof data2.open_interest_coin == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/open_interest_coin",schemaPath:"#/allOf/1/properties/data/items/properties/open_interest_coin/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs26 === errors;}else {var valid4 = true;}if(valid4){if(data2.oi_volume24h !== undefined){const _errs28 = errors;if(!(typeof data2.oi_volume24h == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/oi_volume24h",schemaPath:"#/allOf/1/properties/data/items/properties/oi_volume24h/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs28 === errors;}else {var valid4 = true;}if(valid4){if(data2.volume24h !== undefined){const _errs30 = errors;if(!(typeof data2.volume24h == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/volume24h",schemaPath:"#/allOf/1/properties/data/items/properties/volume24h/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs30 === errors;}else {var valid4 = true;}if(valid4){if(data2.volume24h_coin !== undefined){const _errs32 = errors;if(!(typeof data2.volume24h_coin == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/volume24h_coin",schemaPath:"#/allOf/1/properties/data/items/properties/volume24h_coin/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs32 === errors;}else {var valid4 = true;}if(valid4){if(data2.bid !== undefined){const _errs34 = errors;if(!(typeof data2.bid == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/bid",schemaPath:"#/allOf/1/properties/data/items/properties/bid/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs34 === errors;}else {var valid4 = true;}if(valid4){if(data2.ask !== undefined){const _errs36 = errors;if(!(typeof data2.ask == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/ask",schemaPath:"#/allOf/1/properties/data/items/properties/ask/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs36 === errors;}else {var valid4 = true;}if(valid4){if(data2.bid_amount !== undefined){const _errs38 = errors;if(!(typeof data2.bid_amount == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_amount",schemaPath:"#/allOf/1/properties/data/items/properties/bid_amount/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs38 === errors;}else {var valid4 = true;}if(valid4){if(data2.ask_amount !== undefined){const _errs40 = errors;if(!(typeof data2.ask_amount == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_amount",schemaPath:"#/allOf/1/properties/data/items/properties/ask_amount/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs40 === errors;}else {var valid4 = true;}if(valid4){if(data2.liquidations !== undefined){let data19 = data2.liquidations;const _errs42 = errors;if(errors === _errs42){if(data19 && typeof data19 == "object" && !Array.isArray(data19)){let missing3;if(((data19.short === undefined) && (missing3 = "short")) || ((data19.long === undefined) && (missing3 = "long"))){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/liquidations",schemaPath:"#/allOf/1/properties/data/items/properties/liquidations/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data19.short !== undefined){const _errs44 = errors;if(!(typeof data19.short == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/liquidations/short",schemaPath:"#/allOf/1/properties/data/items/properties/liquidations/properties/short/type",keyword:"type",params:{type: "number"}}];return false;}var valid5 = _errs44 === errors;}else {var valid5 = true;}if(valid5){if(data19.long !== undefined){const _errs46 = errors;if(!(typeof data19.long == "number")){validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/liquidations/long",schemaPath:"#/allOf/1/properties/data/items/properties/liquidations/properties/long/type",keyword:"type",params:{type: "number"}}];return false;}var valid5 = _errs46 === errors;}else {var valid5 = true;}}}}else {validate85.errors = [{instancePath:instancePath+"/data/" + i0+"/liquidations",schemaPath:"#/allOf/1/properties/data/items/properties/liquidations/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs42 === errors;}else {var valid4 = true;}}}}}}}}}}}}}}}}}}}else {validate85.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs8 === errors;if(!valid3){break;}}}else {validate85.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}}}}else {validate85.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate85.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["symbol","base_currency","margin","index_price","price","basis","apy","open_interest","open_interest_coin","oi_volume24h","volume24h","volume24h_coin","bid","ask","bid_amount","ask_amount","liquidations"];
+const list4 = ["short","long"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value9 = d.symbol;
+    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
+  }
+  {
+    const value10 = d.base_currency;
+    if (!(typeof value10 == "string")) return requiredFirst(d, "", list3) && typeError("/base_currency", "string");
+  }
+  {
+    const value11 = d.margin;
+    if (!(typeof value11 == "string")) return requiredFirst(d, "", list3) && typeError("/margin", "string");
+  }
+  {
+    const value12 = d.index_price;
+    if (!(typeof value12 == "number")) return requiredFirst(d, "", list3) && typeError("/index_price", "number");
+  }
+  {
+    const value13 = d.price;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list3) && typeError("/price", "number");
+  }
+  {
+    const value14 = d.basis;
+    if (!(typeof value14 == "number")) return requiredFirst(d, "", list3) && typeError("/basis", "number");
+  }
+  {
+    const value15 = d.apy;
+    if (!(typeof value15 == "number")) return requiredFirst(d, "", list3) && typeError("/apy", "number");
+  }
+  {
+    const value16 = d.open_interest;
+    if (!(typeof value16 == "number")) return requiredFirst(d, "", list3) && typeError("/open_interest", "number");
+  }
+  {
+    const value17 = d.open_interest_coin;
+    if (!(typeof value17 == "number")) return requiredFirst(d, "", list3) && typeError("/open_interest_coin", "number");
+  }
+  {
+    const value18 = d.oi_volume24h;
+    if (!(typeof value18 == "number")) return requiredFirst(d, "", list3) && typeError("/oi_volume24h", "number");
+  }
+  {
+    const value19 = d.volume24h;
+    if (!(typeof value19 == "number")) return requiredFirst(d, "", list3) && typeError("/volume24h", "number");
+  }
+  {
+    const value20 = d.volume24h_coin;
+    if (!(typeof value20 == "number")) return requiredFirst(d, "", list3) && typeError("/volume24h_coin", "number");
+  }
+  {
+    const value21 = d.bid;
+    if (!(typeof value21 == "number")) return requiredFirst(d, "", list3) && typeError("/bid", "number");
+  }
+  {
+    const value22 = d.ask;
+    if (!(typeof value22 == "number")) return requiredFirst(d, "", list3) && typeError("/ask", "number");
+  }
+  {
+    const value23 = d.bid_amount;
+    if (!(typeof value23 == "number")) return requiredFirst(d, "", list3) && typeError("/bid_amount", "number");
+  }
+  {
+    const value24 = d.ask_amount;
+    if (!(typeof value24 == "number")) return requiredFirst(d, "", list3) && typeError("/ask_amount", "number");
+  }
+  {
+    const value25 = d.liquidations;
+    if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return requiredFirst(d, "", list3) && typeError("/liquidations", "object");
+    {
+      const value27 = value25.short;
+      if (!(typeof value27 == "number")) return requiredFirst(d, "", list3) && requiredFirst(value25, "/liquidations", list4) && typeError("/liquidations/short", "number");
+    }
+    {
+      const value28 = value25.long;
+      if (!(typeof value28 == "number")) return requiredFirst(d, "", list3) && requiredFirst(value25, "/liquidations", list4) && typeError("/liquidations/long", "number");
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    for (let i5 = 0; i5 < value4.length; i5++) {
+      const item6 = value4[i5];
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,157 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate86;const schema71 = {"allOf":[{},{"properties":{"data":{"items":{"properties":{"symbol":{},"base_currency":{"type":["string","null"]},"margin":{"type":["string","null"]},"index_price":{"type":["number","null"]},"price":{"type":["number","null"]},"basis":{"type":["number","null"]},"apy":{"type":["number","null"]},"open_interest":{"type":["number","null"]},"open_interest_coin":{"type":["number","null"]},"oi_volume24h":{"type":["number","null"]},"volume24h":{"type":["number","null"]},"volume24h_coin":{"type":["number","null"]},"bid":{"type":["number","null"]},"ask":{"type":["number","null"]},"bid_amount":{"type":["number","null"]},"ask_amount":{"type":["number","null"]},"liquidations":{}}}}}}]};function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate86.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate86.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate86.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate86.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate86.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(Array.isArray(data1)){var valid3 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs8 = errors;if(errors === _errs8){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if((data2.symbol === undefined) && (missing2 = "symbol")){validate86.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2.symbol !== undefined){const _errs11 = errors;if(typeof data2.symbol !== "string"){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/symbol",schemaPath:"#/allOf/1/properties/data/items/properties/symbol/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs11 === errors;}else {var valid4 = true;}if(valid4){if(data2.base_currency !== undefined){let data4 = data2.base_currency;const _errs13 = errors;if((typeof data4 !== "string") && (data4 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/base_currency",schemaPath:"#/allOf/1/properties/data/items/properties/base_currency/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.base_currency.type}}];return false;}var valid4 = _errs13 === errors;}else {var valid4 = true;}if(valid4){if(data2.margin !== undefined){let data5 = data2.margin;const _errs15 = errors;if((typeof data5 !== "string") && (data5 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/margin",schemaPath:"#/allOf/1/properties/data/items/properties/margin/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.margin.type}}];return false;}var valid4 = _errs15 === errors;}else {var valid4 = true;}if(valid4){if(data2.index_price !== undefined){let data6 = data2.index_price;const _errs17 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/index_price",schemaPath:"#/allOf/1/properties/data/items/properties/index_price/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.index_price.type}}];return false;}var valid4 = _errs17 === errors;}else {var valid4 = true;}if(valid4){if(data2.price !== undefined){let data7 = data2.price;const _errs19 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/price",schemaPath:"#/allOf/1/properties/data/items/properties/price/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.price.type}}];return false;}var valid4 = _errs19 === errors;}else {var valid4 = true;}if(valid4){if(data2.basis !== undefined){let data8 = data2.basis;const _errs21 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/basis",schemaPath:"#/allOf/1/properties/data/items/properties/basis/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.basis.type}}];return false;}var valid4 = _errs21 === errors;}else {var valid4 = true;}if(valid4){if(data2.apy !== undefined){let data9 = data2.apy;const _errs23 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/apy",schemaPath:"#/allOf/1/properties/data/items/properties/apy/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.apy.type}}];return false;}var valid4 = _errs23 === errors;}else {var valid4 = true;}if(valid4){if(data2.open_interest !== undefined){let data10 = data2.open_interest;const _errs25 = errors;if((!(typeof data10 == "number")) && (data10 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/open_interest",schemaPath:"#/allOf/1/properties/data/items/properties/open_interest/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.open_interest.type}}];return false;}var valid4 = _errs25 === errors;}else {var valid4 = true;}if(valid4){if(data2.open_interest_coin !== undefined){let data11 = data2.open_interest_coin;const _errs27 = errors;if((!(typeof data11 == "number")) && (data11 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/open_interest_coin",schemaPath:"#/allOf/1/properties/data/items/properties/open_interest_coin/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.open_interest_coin.type}}];return false;}var valid4 = _errs27 === errors;}else {var valid4 = true;}if(valid4){if(data2.oi_volume24h !== undefined){let data12 = data2.oi_volume24h;const _errs29 = errors;if((!(typeof data12 == "number")) && (data12 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/oi_volume24h",schemaPath:"#/allOf/1/properties/data/items/properties/oi_volume24h/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.oi_volume24h.type}}];return false;}var valid4 = _errs29 === errors;}else {var valid4 = true;}if(valid4){if(data2.volume24h !== undefined){let data13 = data2.volume24h;const _errs31 = errors;if((!(typeof data13 == "number")) && (data13 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/volume24h",schemaPath:"#/allOf/1/properties/data/items/properties/volume24h/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.volume24h.type}}];return false;}var valid4 = _errs31 === errors;}else {var valid4 = true;}if(valid4){if(data2.volume24h_coin !== undefined){let data14 = data2.volume24h_coin;const _errs33 = errors;if((!(typeof data14 == "number")) && (data14 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/volume24h_coin",schemaPath:"#/allOf/1/properties/data/items/properties/volume24h_coin/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.volume24h_coin.type}}];return false;}var valid4 = _errs33 === errors;}else {var valid4 = true;}if(valid4){if(data2.bid !== undefined){let data15 = data2.bid;const _errs35 = errors;if((!(typeof data15 == "number")) && (data15 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/bid",schemaPath:"#/allOf/1/properties/data/items/properties/bid/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.bid.type}}];return false;}var valid4 = _errs35 === errors;}else {var valid4 = true;}if(valid4){if(data2.ask !== undefined){let data16 = data2.ask;const _errs37 = errors;if((!(typeof data16 == "number")) && (data16 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/ask",schemaPath:"#/allOf/1/properties/data/items/properties/ask/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.ask.type}}];return false;}var valid4 = _errs37 === errors;}else {var valid4 = true;}if(valid4){if(data2.bid_amount !== undefined){let data17 = data2.bid_amount;const _errs39 = errors;if((!(typeof data17 == "number")) && (data17 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_amount",schemaPath:"#/allOf/1/properties/data/items/properties/bid_amount/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.bid_amount.type}}];return false;}var valid4 = _errs39 === errors;}else {var valid4 = true;}if(valid4){if(data2.ask_amount !== undefined){let data18 = data2.ask_amount;const _errs41 = errors;if((!(typeof data18 == "number")) && (data18 !== null)){validate86.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_amount",schemaPath:"#/allOf/1/properties/data/items/properties/ask_amount/type",keyword:"type",params:{type: schema71.allOf[1].properties.data.items.properties.ask_amount.type}}];return false;}var valid4 = _errs41 === errors;}else {var valid4 = true;}if(valid4){if(data2.liquidations !== undefined){let data19 = data2.liquidations;const _errs43 = errors;const _errs44 = errors;let valid5 = false;let passing0 = null;const _errs45 = errors;if(errors === _errs45){if(data19 && typeof data19 == "object" && !Array.isArray(data19)){let missing3;if(((data19.short === undefined) && (missing3 = "short")) || ((data19.long === undefined) && (missing3 = "long"))){const err0 = {instancePath:instancePath+"/data/" + i0+"/liquidations",schemaPath:"#/allOf/1/properties/data/items/properties/liquidations/oneOf/0/required",keyword:"required",params:{missingProperty: missing3}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}else {if(data19.short !== undefined){const _errs47 = errors;if(!(typeof data19.short == "number")){const err1 = {instancePath:instancePath+"/data/" + i0+"/liquidations/short",schemaPath:"#/allOf/1/properties/data/items/properties/liquidations/oneOf/0/properties/short/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var valid6 = _errs47 === errors;}else {var valid6 = true;}if(valid6){if(data19.long !== undefined){const _errs49 = errors;if(!(typeof data19.long == "number")){const err2 = {instancePath:instancePath+"/data/" + i0+"/liquidations/long",schemaPath:"#/allOf/1/properties/data/items/properties/liquidations/oneOf/0/properties/long/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var valid6 = _errs49 === errors;}else {var valid6 = true;}}}}else {const err3 = {instancePath:instancePath+"/data/" + i0+"/liquidations",schemaPath:"#/allOf/1/properties/data/items/properties/liquidations/oneOf/0/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}var _valid0 = _errs45 === errors;if(_valid0){valid5 = true;passing0 = 0;}const _errs51 = errors;if(data19 !== null){const err4 = {instancePath:instancePath+"/data/" + i0+"/liquidations",schemaPath:"#/allOf/1/properties/data/items/properties/liquidations/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}var _valid0 = _errs51 === errors;if(_valid0 && valid5){valid5 = false;passing0 = [passing0, 1];}else {if(_valid0){valid5 = true;passing0 = 1;}}if(!valid5){const err5 = {instancePath:instancePath+"/data/" + i0+"/liquidations",schemaPath:"#/allOf/1/properties/data/items/properties/liquidations/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;validate86.errors = vErrors;return false;}else {errors = _errs44;if(vErrors !== null){if(_errs44){vErrors.length = _errs44;}else {vErrors = null;}}}var valid4 = _errs43 === errors;}else {var valid4 = true;}}}}}}}}}}}}}}}}}}}else {validate86.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs8 === errors;if(!valid3){break;}}}else {validate86.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}}}}else {validate86.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate86.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["symbol"];
+const list4 = ["string","null"];
+const list5 = ["number","null"];
+
+function branch1(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
+  {
+    const value29 = d.short;
+    if (!(typeof value29 == "number")) return false;
+  }
+  {
+    const value30 = d.long;
+    if (!(typeof value30 == "number")) return false;
+  }
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value9 = d.symbol;
+    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
+  }
+  {
+    const value10 = d.base_currency;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "string" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/base_currency", list4);
+    }
+  }
+  {
+    const value12 = d.margin;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/margin", list4);
+    }
+  }
+  {
+    const value13 = d.index_price;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/index_price", list5);
+    }
+  }
+  {
+    const value15 = d.price;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/price", list5);
+    }
+  }
+  {
+    const value16 = d.basis;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/basis", list5);
+    }
+  }
+  {
+    const value17 = d.apy;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/apy", list5);
+    }
+  }
+  {
+    const value18 = d.open_interest;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest", list5);
+    }
+  }
+  {
+    const value19 = d.open_interest_coin;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest_coin", list5);
+    }
+  }
+  {
+    const value20 = d.oi_volume24h;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list3) && typeError("/oi_volume24h", list5);
+    }
+  }
+  {
+    const value21 = d.volume24h;
+    if (value21 !== void 0) {
+      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list3) && typeError("/volume24h", list5);
+    }
+  }
+  {
+    const value22 = d.volume24h_coin;
+    if (value22 !== void 0) {
+      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list3) && typeError("/volume24h_coin", list5);
+    }
+  }
+  {
+    const value23 = d.bid;
+    if (value23 !== void 0) {
+      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list3) && typeError("/bid", list5);
+    }
+  }
+  {
+    const value24 = d.ask;
+    if (value24 !== void 0) {
+      if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list3) && typeError("/ask", list5);
+    }
+  }
+  {
+    const value25 = d.bid_amount;
+    if (value25 !== void 0) {
+      if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list3) && typeError("/bid_amount", list5);
+    }
+  }
+  {
+    const value26 = d.ask_amount;
+    if (value26 !== void 0) {
+      if (!(typeof value26 == "number" || value26 === null)) return requiredFirst(d, "", list3) && typeError("/ask_amount", list5);
+    }
+  }
+  {
+    const value27 = d.liquidations;
+    if (value27 !== void 0) {
+      if (branch1(value27) + branch2(value27) !== 1) return requiredFirst(d, "", list3) && unionError("/liquidations", "oneOf");
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    for (let i5 = 0; i5 < value4.length; i5++) {
+      const item6 = value4[i5];
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,57 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate87;const schema72 = {};function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate87.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate87.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate87.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate87.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate87.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(Array.isArray(data1)){var valid3 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs8 = errors;if(errors === _errs8){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if((((((data2.market === undefined) && (missing2 = "market")) || ((data2.type === undefined) && (missing2 = "type"))) || ((data2.currency === undefined) && (missing2 = "currency"))) || ((data2.instrument === undefined) && (missing2 = "instrument"))) || ((data2.expiry === undefined) && (missing2 = "expiry"))){validate87.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2.market !== undefined){const _errs10 = errors;if(typeof data2.market !== "string"){validate87.errors = [{instancePath:instancePath+"/data/" + i0+"/market",schemaPath:"#/allOf/1/properties/data/items/properties/market/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs10 === errors;}else {var valid4 = true;}if(valid4){if(data2.type !== undefined){const _errs12 = errors;if(typeof data2.type !== "string"){validate87.errors = [{instancePath:instancePath+"/data/" + i0+"/type",schemaPath:"#/allOf/1/properties/data/items/properties/type/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs12 === errors;}else {var valid4 = true;}if(valid4){if(data2.currency !== undefined){const _errs14 = errors;if(typeof data2.currency !== "string"){validate87.errors = [{instancePath:instancePath+"/data/" + i0+"/currency",schemaPath:"#/allOf/1/properties/data/items/properties/currency/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs14 === errors;}else {var valid4 = true;}if(valid4){if(data2.instrument !== undefined){const _errs16 = errors;if(typeof data2.instrument !== "string"){validate87.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument",schemaPath:"#/allOf/1/properties/data/items/properties/instrument/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs16 === errors;}else {var valid4 = true;}if(valid4){if(data2.expiry !== undefined){const _errs18 = errors;if(typeof data2.expiry !== "string"){validate87.errors = [{instancePath:instancePath+"/data/" + i0+"/expiry",schemaPath:"#/allOf/1/properties/data/items/properties/expiry/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs18 === errors;}else {var valid4 = true;}}}}}}}else {validate87.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs8 === errors;if(!valid3){break;}}}else {validate87.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}}}}else {validate87.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate87.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["market","type","currency","instrument","expiry"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value9 = d.market;
+    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/market", "string");
+  }
+  {
+    const value10 = d.type;
+    if (!(typeof value10 == "string")) return requiredFirst(d, "", list3) && typeError("/type", "string");
+  }
+  {
+    const value11 = d.currency;
+    if (!(typeof value11 == "string")) return requiredFirst(d, "", list3) && typeError("/currency", "string");
+  }
+  {
+    const value12 = d.instrument;
+    if (!(typeof value12 == "string")) return requiredFirst(d, "", list3) && typeError("/instrument", "string");
+  }
+  {
+    const value13 = d.expiry;
+    if (!(typeof value13 == "string")) return requiredFirst(d, "", list3) && typeError("/expiry", "string");
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    for (let i5 = 0; i5 < value4.length; i5++) {
+      const item6 = value4[i5];
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

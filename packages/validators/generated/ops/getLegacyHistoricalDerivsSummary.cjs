@@ -4,7 +4,128 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate90;const schema75 = {"allOf":[{},{"properties":{"items":{"items":{"properties":{"date":{},"price":{"type":["number","null"]},"open_interest":{"type":["number","null"]},"volume":{"type":["number","null"]},"funding":{"type":["number","null"]},"next_fr":{"type":["number","null"]},"yield":{"type":["number","null"]},"liquidations_long":{"type":["number","null"]},"liquidations_short":{"type":["number","null"]},"market_cap":{"type":["number","null"]},"oi_volume24h":{"type":["number","null"]}}}}}}]};function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.meta === undefined) && (missing0 = "meta")) || ((data.items === undefined) && (missing0 = "items"))){validate90.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.meta !== undefined){let data0 = data.meta;const _errs2 = errors;if(errors === _errs2){if(data0 && typeof data0 == "object" && !Array.isArray(data0)){let missing1;if((((data0.total === undefined) && (missing1 = "total")) || ((data0.page === undefined) && (missing1 = "page"))) || ((data0.items === undefined) && (missing1 = "items"))){validate90.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/allOf/0/properties/meta/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data0.total !== undefined){let data1 = data0.total;const _errs4 = errors;if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){validate90.errors = [{instancePath:instancePath+"/meta/total",schemaPath:"#/allOf/0/properties/meta/properties/total/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs4){if(typeof data1 == "number"){if(data1 < 0 || isNaN(data1)){validate90.errors = [{instancePath:instancePath+"/meta/total",schemaPath:"#/allOf/0/properties/meta/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid2 = _errs4 === errors;}else {var valid2 = true;}if(valid2){if(data0.page !== undefined){let data2 = data0.page;const _errs6 = errors;if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){validate90.errors = [{instancePath:instancePath+"/meta/page",schemaPath:"#/allOf/0/properties/meta/properties/page/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs6){if(typeof data2 == "number"){if(data2 < 1 || isNaN(data2)){validate90.errors = [{instancePath:instancePath+"/meta/page",schemaPath:"#/allOf/0/properties/meta/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}}];return false;}}}var valid2 = _errs6 === errors;}else {var valid2 = true;}if(valid2){if(data0.items !== undefined){let data3 = data0.items;const _errs8 = errors;if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){validate90.errors = [{instancePath:instancePath+"/meta/items",schemaPath:"#/allOf/0/properties/meta/properties/items/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs8){if(typeof data3 == "number"){if(data3 < 0 || isNaN(data3)){validate90.errors = [{instancePath:instancePath+"/meta/items",schemaPath:"#/allOf/0/properties/meta/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid2 = _errs8 === errors;}else {var valid2 = true;}if(valid2){if(data0.total_pages !== undefined){let data4 = data0.total_pages;const _errs10 = errors;if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){validate90.errors = [{instancePath:instancePath+"/meta/total_pages",schemaPath:"#/allOf/0/properties/meta/properties/total_pages/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs10){if(typeof data4 == "number"){if(data4 < 0 || isNaN(data4)){validate90.errors = [{instancePath:instancePath+"/meta/total_pages",schemaPath:"#/allOf/0/properties/meta/properties/total_pages/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid2 = _errs10 === errors;}else {var valid2 = true;}}}}}}else {validate90.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/allOf/0/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs2 === errors;}else {var valid1 = true;}if(valid1){if(data.items !== undefined){const _errs12 = errors;if(errors === _errs12){if(!(Array.isArray(data.items))){validate90.errors = [{instancePath:instancePath+"/items",schemaPath:"#/allOf/0/properties/items/type",keyword:"type",params:{type: "array"}}];return false;}}var valid1 = _errs12 === errors;}else {var valid1 = true;}}}}else {validate90.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs14 = errors;if(errors === _errs14){if(data && typeof data == "object" && !Array.isArray(data)){let missing2;if((data.items === undefined) && (missing2 = "items")){validate90.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data.items !== undefined){let data6 = data.items;const _errs16 = errors;if(errors === _errs16){if(Array.isArray(data6)){var valid4 = true;const len0 = data6.length;for(let i0=0; i0<len0; i0++){let data7 = data6[i0];const _errs18 = errors;if(errors === _errs18){if(data7 && typeof data7 == "object" && !Array.isArray(data7)){let missing3;if((data7.date === undefined) && (missing3 = "date")){validate90.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/allOf/1/properties/items/items/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data7.date !== undefined){let data8 = data7.date;const _errs21 = errors;if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){validate90.errors = [{instancePath:instancePath+"/items/" + i0+"/date",schemaPath:"#/allOf/1/properties/items/items/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs21){if(typeof data8 == "number"){if(data8 < 0 || isNaN(data8)){validate90.errors = [{instancePath:instancePath+"/items/" + i0+"/date",schemaPath:"#/allOf/1/properties/items/items/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid5 = _errs21 === errors;}else {var valid5 = true;}if(valid5){if(data7.price !== undefined){let data9 = data7.price;const _errs23 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate90.errors = [{instancePath:instancePath+"/items/" + i0+"/price",schemaPath:"#/allOf/1/properties/items/items/properties/price/type",keyword:"type",params:{type: schema75.allOf[1].properties.items.items.properties.price.type}}];return false;}var valid5 = _errs23 === errors;}else {var valid5 = true;}if(valid5){if(data7.open_interest !== undefined){let data10 = data7.open_interest;const _errs25 = errors;if((!(typeof data10 == "number")) && (data10 !== null)){validate90.errors = [{instancePath:instancePath+"/items/" + i0+"/open_interest",schemaPath:"#/allOf/1/properties/items/items/properties/open_interest/type",keyword:"type",params:{type: schema75.allOf[1].properties.items.items.properties.open_interest.type}}];return false;}var valid5 = _errs25 === errors;}else {var valid5 = true;}if(valid5){if(data7.volume !== undefined){let data11 = data7.volume;const _errs27 = errors;if((!(typeof data11 == "number")) && (data11 !== null)){validate90.errors = [{instancePath:instancePath+"/items/" + i0+"/volume",schemaPath:"#/allOf/1/properties/items/items/properties/volume/type",keyword:"type",params:{type: schema75.allOf[1].properties.items.items.properties.volume.type}}];return false;}var valid5 = _errs27 === errors;}else {var valid5 = true;}if(valid5){if(data7.funding !== undefined){let data12 = data7.funding;const _errs29 = errors;if((!(typeof data12 == "number")) && (data12 !== null)){validate90.errors = [{instancePath:instancePath+"/items/" + i0+"/funding",schemaPath:"#/allOf/1/properties/items/items/properties/funding/type",keyword:"type",params:{type: schema75.allOf[1].properties.items.items.properties.funding.type}}];return false;}var valid5 = _errs29 === errors;}else {var valid5 = true;}if(valid5){if(data7.next_fr !== undefined){let data13 = data7.next_fr;const _errs31 = errors;if((!(typeof data13 == "number")) && (data13 !== null)){validate90.errors = [{instancePath:instancePath+"/items/" + i0+"/next_fr",schemaPath:"#/allOf/1/properties/items/items/properties/next_fr/type",keyword:"type",params:{type: schema75.allOf[1].properties.items.items.properties.next_fr.type}}];return false;}var valid5 = _errs31 === errors;}else {var valid5 = true;}if(valid5){if(data7.yield !== undefined){let data14 = data7.yield;const _errs33 = errors;if((!(typeof data14 == "number")) && (data14 !== null)){validate90.errors = [{instancePath:instancePath+"/items/" + i0+"/yield",schemaPath:"#/allOf/1/properties/items/items/properties/yield/type",keyword:"type",params:{type: schema75.allOf[1].properties.items.items.properties.yield.type}}];return false;}var valid5 = _errs33 === errors;}else {var valid5 = true;}if(valid5){if(data7.liquidations_long !== undefined){let data15 = data7.liquidations_long;const _errs35 = errors;if((!(typeof data15 == "number")) && (data15 !== null)){validate90.errors = [{instancePath:instancePath+"/items/" + i0+"/liquidations_long",schemaPath:"#/allOf/1/properties/items/items/properties/liquidations_long/type",keyword:"type",params:{type: schema75.allOf[1].properties.items.items.properties.liquidations_long.type}}];return false;}var valid5 = _errs35 === errors;}else {var valid5 = true;}if(valid5){if(data7.liquidations_short !== undefined){let data16 = data7.liquidations_short;const _errs37 = errors;if((!(typeof data16 == "number")) && (data16 !== null)){validate90.errors = [{instancePath:instancePath+"/items/" + i0+"/liquidations_short",schemaPath:"#/allOf/1/properties/items/items/properties/liquidations_short/type",keyword:"type",params:{type: schema75.allOf[1].properties.items.items.properties.liquidations_short.type}}];return false;}var valid5 = _errs37 === errors;}else {var valid5 = true;}if(valid5){if(data7.market_cap !== undefined){let data17 = data7.market_cap;const _errs39 = errors;if((!(typeof data17 == "number")) && (data17 !== null)){validate90.errors = [{instancePath:instancePath+"/items/" + i0+"/market_cap",schemaPath:"#/allOf/1/properties/items/items/properties/market_cap/type",keyword:"type",params:{type: schema75.allOf[1].properties.items.items.properties.market_cap.type}}];return false;}var valid5 = _errs39 === errors;}else {var valid5 = true;}if(valid5){if(data7.oi_volume24h !== undefined){let data18 = data7.oi_volume24h;const _errs41 = errors;if((!(typeof data18 == "number")) && (data18 !== null)){validate90.errors = [{instancePath:instancePath+"/items/" + i0+"/oi_volume24h",schemaPath:"#/allOf/1/properties/items/items/properties/oi_volume24h/type",keyword:"type",params:{type: schema75.allOf[1].properties.items.items.properties.oi_volume24h.type}}];return false;}var valid5 = _errs41 === errors;}else {var valid5 = true;}}}}}}}}}}}}}else {validate90.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/allOf/1/properties/items/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs18 === errors;if(!valid4){break;}}}else {validate90.errors = [{instancePath:instancePath+"/items",schemaPath:"#/allOf/1/properties/items/type",keyword:"type",params:{type: "array"}}];return false;}}}}}else {validate90.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs14 === errors;}validate90.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["meta","items"];
+const list2 = ["total","page","items"];
+const list3 = ["items"];
+const list4 = ["date"];
+const list5 = ["number","null"];
+
+function itemsItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value15 = d.date;
+    if (!(isInteger(value15))) return requiredFirst(d, "", list4) && typeError("/date", "integer");
+    if (!(value15 >= 0)) return requiredFirst(d, "", list4) && numberLimit("/date", "minimum", 0);
+  }
+  {
+    const value16 = d.price;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list4) && typeError("/price", list5);
+    }
+  }
+  {
+    const value18 = d.open_interest;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list4) && typeError("/open_interest", list5);
+    }
+  }
+  {
+    const value19 = d.volume;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list4) && typeError("/volume", list5);
+    }
+  }
+  {
+    const value20 = d.funding;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list4) && typeError("/funding", list5);
+    }
+  }
+  {
+    const value21 = d.next_fr;
+    if (value21 !== void 0) {
+      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list4) && typeError("/next_fr", list5);
+    }
+  }
+  {
+    const value22 = d.yield;
+    if (value22 !== void 0) {
+      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list4) && typeError("/yield", list5);
+    }
+  }
+  {
+    const value23 = d.liquidations_long;
+    if (value23 !== void 0) {
+      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list4) && typeError("/liquidations_long", list5);
+    }
+  }
+  {
+    const value24 = d.liquidations_short;
+    if (value24 !== void 0) {
+      if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list4) && typeError("/liquidations_short", list5);
+    }
+  }
+  {
+    const value25 = d.market_cap;
+    if (value25 !== void 0) {
+      if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list4) && typeError("/market_cap", list5);
+    }
+  }
+  {
+    const value26 = d.oi_volume24h;
+    if (value26 !== void 0) {
+      if (!(typeof value26 == "number" || value26 === null)) return requiredFirst(d, "", list4) && typeError("/oi_volume24h", list5);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.meta;
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value4 = value2.total;
+      if (!(isInteger(value4))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total", "integer");
+      if (!(value4 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/total", "minimum", 0);
+    }
+    {
+      const value5 = value2.page;
+      if (!(isInteger(value5))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/page", "integer");
+      if (!(value5 >= 1)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/page", "minimum", 1);
+    }
+    {
+      const value6 = value2.items;
+      if (!(isInteger(value6))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/items", "integer");
+      if (!(value6 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/items", "minimum", 0);
+    }
+    {
+      const value7 = value2.total_pages;
+      if (value7 !== void 0) {
+        if (!(isInteger(value7))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total_pages", "integer");
+        if (!(value7 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/total_pages", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value8 = d.items;
+    if (!(Array.isArray(value8))) return requiredFirst(d, "", list) && typeError("/items", "array");
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value10 = d.items;
+    if (!(Array.isArray(value10))) return requiredFirst(d, "", list3) && typeError("/items", "array");
+    for (let i11 = 0; i11 < value10.length; i11++) {
+      const item12 = value10[i11];
+      if (!itemsItem(item12)) return requiredFirst(d, "", list3) && at("/items/" + i11);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,176 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate93;const schema78 = {"allOf":[{},{"properties":{"items":{"items":{"properties":{"id":{"type":["string","number","boolean","object","array","null"]},"market":{"type":["string","null"]},"currency":{"type":["string","null"]},"option_type":{"type":["string","null"]},"maturity":{"type":["string","null"]},"date":{},"index_price":{"type":["number","null"]},"strike":{"type":["number","null"]},"mark_price":{"type":["number","null"]},"implied_vol":{"type":["number","null"]},"trade_seq":{"type":["number","null"]},"trade_id":{"type":["string","number","boolean","object","array","null"]},"liquidation":{"type":["integer","null"],"enum":[0,1,null]},"block_trade_id":{"type":["string","null"]},"tick_direction":{"type":["string","number","boolean","object","array","null"]},"price":{"type":["number","null"]},"direction":{"type":["integer","null"],"enum":[0,1,null]},"amount":{"type":["number","null"]}}}}}}]};function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.meta === undefined) && (missing0 = "meta")) || ((data.items === undefined) && (missing0 = "items"))){validate93.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.meta !== undefined){let data0 = data.meta;const _errs2 = errors;if(errors === _errs2){if(data0 && typeof data0 == "object" && !Array.isArray(data0)){let missing1;if((((data0.total === undefined) && (missing1 = "total")) || ((data0.page === undefined) && (missing1 = "page"))) || ((data0.items === undefined) && (missing1 = "items"))){validate93.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/allOf/0/properties/meta/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data0.total !== undefined){let data1 = data0.total;const _errs4 = errors;if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){validate93.errors = [{instancePath:instancePath+"/meta/total",schemaPath:"#/allOf/0/properties/meta/properties/total/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs4){if(typeof data1 == "number"){if(data1 < 0 || isNaN(data1)){validate93.errors = [{instancePath:instancePath+"/meta/total",schemaPath:"#/allOf/0/properties/meta/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid2 = _errs4 === errors;}else {var valid2 = true;}if(valid2){if(data0.page !== undefined){let data2 = data0.page;const _errs6 = errors;if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){validate93.errors = [{instancePath:instancePath+"/meta/page",schemaPath:"#/allOf/0/properties/meta/properties/page/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs6){if(typeof data2 == "number"){if(data2 < 1 || isNaN(data2)){validate93.errors = [{instancePath:instancePath+"/meta/page",schemaPath:"#/allOf/0/properties/meta/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}}];return false;}}}var valid2 = _errs6 === errors;}else {var valid2 = true;}if(valid2){if(data0.items !== undefined){let data3 = data0.items;const _errs8 = errors;if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){validate93.errors = [{instancePath:instancePath+"/meta/items",schemaPath:"#/allOf/0/properties/meta/properties/items/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs8){if(typeof data3 == "number"){if(data3 < 0 || isNaN(data3)){validate93.errors = [{instancePath:instancePath+"/meta/items",schemaPath:"#/allOf/0/properties/meta/properties/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid2 = _errs8 === errors;}else {var valid2 = true;}if(valid2){if(data0.total_pages !== undefined){let data4 = data0.total_pages;const _errs10 = errors;if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){validate93.errors = [{instancePath:instancePath+"/meta/total_pages",schemaPath:"#/allOf/0/properties/meta/properties/total_pages/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs10){if(typeof data4 == "number"){if(data4 < 0 || isNaN(data4)){validate93.errors = [{instancePath:instancePath+"/meta/total_pages",schemaPath:"#/allOf/0/properties/meta/properties/total_pages/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid2 = _errs10 === errors;}else {var valid2 = true;}}}}}}else {validate93.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/allOf/0/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs2 === errors;}else {var valid1 = true;}if(valid1){if(data.items !== undefined){const _errs12 = errors;if(errors === _errs12){if(!(Array.isArray(data.items))){validate93.errors = [{instancePath:instancePath+"/items",schemaPath:"#/allOf/0/properties/items/type",keyword:"type",params:{type: "array"}}];return false;}}var valid1 = _errs12 === errors;}else {var valid1 = true;}}}}else {validate93.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs14 = errors;if(errors === _errs14){if(data && typeof data == "object" && !Array.isArray(data)){let missing2;if((data.items === undefined) && (missing2 = "items")){validate93.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data.items !== undefined){let data6 = data.items;const _errs16 = errors;if(errors === _errs16){if(Array.isArray(data6)){var valid4 = true;const len0 = data6.length;for(let i0=0; i0<len0; i0++){let data7 = data6[i0];const _errs18 = errors;if(errors === _errs18){if(data7 && typeof data7 == "object" && !Array.isArray(data7)){let missing3;if((data7.date === undefined) && (missing3 = "date")){validate93.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/allOf/1/properties/items/items/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data7.id !== undefined){let data8 = data7.id;const _errs21 = errors;if((((typeof data8 != "object") && (typeof data8 !== "string")) && (!(typeof data8 == "number"))) && (typeof data8 !== "boolean")){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/id",schemaPath:"#/allOf/1/properties/items/items/properties/id/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.id.type}}];return false;}var valid5 = _errs21 === errors;}else {var valid5 = true;}if(valid5){if(data7.market !== undefined){let data9 = data7.market;const _errs23 = errors;if((typeof data9 !== "string") && (data9 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/market",schemaPath:"#/allOf/1/properties/items/items/properties/market/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.market.type}}];return false;}var valid5 = _errs23 === errors;}else {var valid5 = true;}if(valid5){if(data7.currency !== undefined){let data10 = data7.currency;const _errs25 = errors;if((typeof data10 !== "string") && (data10 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/currency",schemaPath:"#/allOf/1/properties/items/items/properties/currency/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.currency.type}}];return false;}var valid5 = _errs25 === errors;}else {var valid5 = true;}if(valid5){if(data7.option_type !== undefined){let data11 = data7.option_type;const _errs27 = errors;if((typeof data11 !== "string") && (data11 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/option_type",schemaPath:"#/allOf/1/properties/items/items/properties/option_type/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.option_type.type}}];return false;}var valid5 = _errs27 === errors;}else {var valid5 = true;}if(valid5){if(data7.maturity !== undefined){let data12 = data7.maturity;const _errs29 = errors;if((typeof data12 !== "string") && (data12 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/maturity",schemaPath:"#/allOf/1/properties/items/items/properties/maturity/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.maturity.type}}];return false;}var valid5 = _errs29 === errors;}else {var valid5 = true;}if(valid5){if(data7.date !== undefined){let data13 = data7.date;const _errs31 = errors;if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/date",schemaPath:"#/allOf/1/properties/items/items/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs31){if(typeof data13 == "number"){if(data13 < 0 || isNaN(data13)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/date",schemaPath:"#/allOf/1/properties/items/items/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid5 = _errs31 === errors;}else {var valid5 = true;}if(valid5){if(data7.index_price !== undefined){let data14 = data7.index_price;const _errs33 = errors;if((!(typeof data14 == "number")) && (data14 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/index_price",schemaPath:"#/allOf/1/properties/items/items/properties/index_price/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.index_price.type}}];return false;}var valid5 = _errs33 === errors;}else {var valid5 = true;}if(valid5){if(data7.strike !== undefined){let data15 = data7.strike;const _errs35 = errors;if((!(typeof data15 == "number")) && (data15 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/strike",schemaPath:"#/allOf/1/properties/items/items/properties/strike/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.strike.type}}];return false;}var valid5 = _errs35 === errors;}else {var valid5 = true;}if(valid5){if(data7.mark_price !== undefined){let data16 = data7.mark_price;const _errs37 = errors;if((!(typeof data16 == "number")) && (data16 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/mark_price",schemaPath:"#/allOf/1/properties/items/items/properties/mark_price/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.mark_price.type}}];return false;}var valid5 = _errs37 === errors;}else {var valid5 = true;}if(valid5){if(data7.implied_vol !== undefined){let data17 = data7.implied_vol;const _errs39 = errors;if((!(typeof data17 == "number")) && (data17 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/implied_vol",schemaPath:"#/allOf/1/properties/items/items/properties/implied_vol/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.implied_vol.type}}];return false;}var valid5 = _errs39 === errors;}else {var valid5 = true;}if(valid5){if(data7.trade_seq !== undefined){let data18 = data7.trade_seq;const _errs41 = errors;if((!(typeof data18 == "number")) && (data18 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/trade_seq",schemaPath:"#/allOf/1/properties/items/items/properties/trade_seq/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.trade_seq.type}}];return false;}var valid5 = _errs41 === errors;}else {var valid5 = true;}if(valid5){if(data7.trade_id !== undefined){let data19 = data7.trade_id;const _errs43 = errors;if((((typeof data19 != "object") && (typeof data19 !== "string")) && (!(typeof data19 == "number"))) && (typeof data19 !== "boolean")){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/trade_id",schemaPath:"#/allOf/1/properties/items/items/properties/trade_id/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.trade_id.type}}];return false;}var valid5 = _errs43 === errors;}else {var valid5 = true;}if(valid5){if(data7.liquidation !== undefined){let data20 = data7.liquidation;const _errs45 = errors;if((!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))) && (data20 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/liquidation",schemaPath:"#/allOf/1/properties/items/items/properties/liquidation/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.liquidation.type}}];return false;}if(!(((data20 === 0) || (data20 === 1)) || (data20 === null))){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/liquidation",schemaPath:"#/allOf/1/properties/items/items/properties/liquidation/enum",keyword:"enum",params:{allowedValues: schema78.allOf[1].properties.items.items.properties.liquidation.enum}}];return false;}var valid5 = _errs45 === errors;}else {var valid5 = true;}if(valid5){if(data7.block_trade_id !== undefined){let data21 = data7.block_trade_id;const _errs47 = errors;if((typeof data21 !== "string") && (data21 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/block_trade_id",schemaPath:"#/allOf/1/properties/items/items/properties/block_trade_id/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.block_trade_id.type}}];return false;}var valid5 = _errs47 === errors;}else {var valid5 = true;}if(valid5){if(data7.tick_direction !== undefined){let data22 = data7.tick_direction;const _errs49 = errors;if((((typeof data22 != "object") && (typeof data22 !== "string")) && (!(typeof data22 == "number"))) && (typeof data22 !== "boolean")){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/tick_direction",schemaPath:"#/allOf/1/properties/items/items/properties/tick_direction/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.tick_direction.type}}];return false;}var valid5 = _errs49 === errors;}else {var valid5 = true;}if(valid5){if(data7.price !== undefined){let data23 = data7.price;const _errs51 = errors;if((!(typeof data23 == "number")) && (data23 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/price",schemaPath:"#/allOf/1/properties/items/items/properties/price/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.price.type}}];return false;}var valid5 = _errs51 === errors;}else {var valid5 = true;}if(valid5){if(data7.direction !== undefined){let data24 = data7.direction;const _errs53 = errors;if((!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))) && (data24 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/direction",schemaPath:"#/allOf/1/properties/items/items/properties/direction/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.direction.type}}];return false;}if(!(((data24 === 0) || (data24 === 1)) || (data24 === null))){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/direction",schemaPath:"#/allOf/1/properties/items/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema78.allOf[1].properties.items.items.properties.direction.enum}}];return false;}var valid5 = _errs53 === errors;}else {var valid5 = true;}if(valid5){if(data7.amount !== undefined){let data25 = data7.amount;const _errs55 = errors;if((!(typeof data25 == "number")) && (data25 !== null)){validate93.errors = [{instancePath:instancePath+"/items/" + i0+"/amount",schemaPath:"#/allOf/1/properties/items/items/properties/amount/type",keyword:"type",params:{type: schema78.allOf[1].properties.items.items.properties.amount.type}}];return false;}var valid5 = _errs55 === errors;}else {var valid5 = true;}}}}}}}}}}}}}}}}}}}}else {validate93.errors = [{instancePath:instancePath+"/items/" + i0,schemaPath:"#/allOf/1/properties/items/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs18 === errors;if(!valid4){break;}}}else {validate93.errors = [{instancePath:instancePath+"/items",schemaPath:"#/allOf/1/properties/items/type",keyword:"type",params:{type: "array"}}];return false;}}}}}else {validate93.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs14 === errors;}validate93.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["meta","items"];
+const list2 = ["total","page","items"];
+const list3 = ["items"];
+const list4 = ["date"];
+const list5 = ["string","number","boolean","object","array","null"];
+const list6 = ["string","null"];
+const list7 = ["number","null"];
+const list8 = ["integer","null"];
+const list9 = [0,1,null];
+
+function itemsItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value15 = d.id;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return requiredFirst(d, "", list4) && typeError("/id", list5);
+    }
+  }
+  {
+    const value17 = d.market;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "string" || value17 === null)) return requiredFirst(d, "", list4) && typeError("/market", list6);
+    }
+  }
+  {
+    const value19 = d.currency;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "string" || value19 === null)) return requiredFirst(d, "", list4) && typeError("/currency", list6);
+    }
+  }
+  {
+    const value20 = d.option_type;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "string" || value20 === null)) return requiredFirst(d, "", list4) && typeError("/option_type", list6);
+    }
+  }
+  {
+    const value21 = d.maturity;
+    if (value21 !== void 0) {
+      if (!(typeof value21 == "string" || value21 === null)) return requiredFirst(d, "", list4) && typeError("/maturity", list6);
+    }
+  }
+  {
+    const value22 = d.date;
+    if (!(isInteger(value22))) return requiredFirst(d, "", list4) && typeError("/date", "integer");
+    if (!(value22 >= 0)) return requiredFirst(d, "", list4) && numberLimit("/date", "minimum", 0);
+  }
+  {
+    const value23 = d.index_price;
+    if (value23 !== void 0) {
+      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list4) && typeError("/index_price", list7);
+    }
+  }
+  {
+    const value25 = d.strike;
+    if (value25 !== void 0) {
+      if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list4) && typeError("/strike", list7);
+    }
+  }
+  {
+    const value26 = d.mark_price;
+    if (value26 !== void 0) {
+      if (!(typeof value26 == "number" || value26 === null)) return requiredFirst(d, "", list4) && typeError("/mark_price", list7);
+    }
+  }
+  {
+    const value27 = d.implied_vol;
+    if (value27 !== void 0) {
+      if (!(typeof value27 == "number" || value27 === null)) return requiredFirst(d, "", list4) && typeError("/implied_vol", list7);
+    }
+  }
+  {
+    const value28 = d.trade_seq;
+    if (value28 !== void 0) {
+      if (!(typeof value28 == "number" || value28 === null)) return requiredFirst(d, "", list4) && typeError("/trade_seq", list7);
+    }
+  }
+  {
+    const value29 = d.trade_id;
+    if (value29 !== void 0) {
+      if (!(typeof value29 == "string" || typeof value29 == "number" || typeof value29 == "boolean" || typeof value29 == "object" && value29 !== null && !Array.isArray(value29) || Array.isArray(value29) || value29 === null)) return requiredFirst(d, "", list4) && typeError("/trade_id", list5);
+    }
+  }
+  {
+    const value30 = d.liquidation;
+    if (value30 !== void 0) {
+      if (!(isInteger(value30) || value30 === null)) return requiredFirst(d, "", list4) && typeError("/liquidation", list8);
+      if (!list9.includes(value30)) return requiredFirst(d, "", list4) && enumError("/liquidation", list9);
+    }
+  }
+  {
+    const value33 = d.block_trade_id;
+    if (value33 !== void 0) {
+      if (!(typeof value33 == "string" || value33 === null)) return requiredFirst(d, "", list4) && typeError("/block_trade_id", list6);
+    }
+  }
+  {
+    const value34 = d.tick_direction;
+    if (value34 !== void 0) {
+      if (!(typeof value34 == "string" || typeof value34 == "number" || typeof value34 == "boolean" || typeof value34 == "object" && value34 !== null && !Array.isArray(value34) || Array.isArray(value34) || value34 === null)) return requiredFirst(d, "", list4) && typeError("/tick_direction", list5);
+    }
+  }
+  {
+    const value35 = d.price;
+    if (value35 !== void 0) {
+      if (!(typeof value35 == "number" || value35 === null)) return requiredFirst(d, "", list4) && typeError("/price", list7);
+    }
+  }
+  {
+    const value36 = d.direction;
+    if (value36 !== void 0) {
+      if (!(isInteger(value36) || value36 === null)) return requiredFirst(d, "", list4) && typeError("/direction", list8);
+      if (!list9.includes(value36)) return requiredFirst(d, "", list4) && enumError("/direction", list9);
+    }
+  }
+  {
+    const value37 = d.amount;
+    if (value37 !== void 0) {
+      if (!(typeof value37 == "number" || value37 === null)) return requiredFirst(d, "", list4) && typeError("/amount", list7);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.meta;
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value4 = value2.total;
+      if (!(isInteger(value4))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total", "integer");
+      if (!(value4 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/total", "minimum", 0);
+    }
+    {
+      const value5 = value2.page;
+      if (!(isInteger(value5))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/page", "integer");
+      if (!(value5 >= 1)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/page", "minimum", 1);
+    }
+    {
+      const value6 = value2.items;
+      if (!(isInteger(value6))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/items", "integer");
+      if (!(value6 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/items", "minimum", 0);
+    }
+    {
+      const value7 = value2.total_pages;
+      if (value7 !== void 0) {
+        if (!(isInteger(value7))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total_pages", "integer");
+        if (!(value7 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/total_pages", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value8 = d.items;
+    if (!(Array.isArray(value8))) return requiredFirst(d, "", list) && typeError("/items", "array");
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value10 = d.items;
+    if (!(Array.isArray(value10))) return requiredFirst(d, "", list3) && typeError("/items", "array");
+    for (let i11 = 0; i11 < value10.length; i11++) {
+      const item12 = value10[i11];
+      if (!itemsItem(item12)) return requiredFirst(d, "", list3) && at("/items/" + i11);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,75 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate97;const schema82 = {"allOf":[{},{"properties":{"data":{"anyOf":[{"items":{"properties":{"delta":{"type":["number","null"]},"strike":{"type":["number","null"]}}}},{"additionalProperties":{"items":{"properties":{"delta":{"type":["number","null"]},"strike":{"type":["number","null"]}}}}}]}}}]};function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate97.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate97.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate97.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate97.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate97.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs7 = errors;let valid3 = false;const _errs8 = errors;if(errors === _errs8){if(Array.isArray(data1)){var valid4 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs10 = errors;if(errors === _errs10){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if((data2.iv === undefined) && (missing2 = "iv")){const err0 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/anyOf/0/items/required",keyword:"required",params:{missingProperty: missing2}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}else {if(data2.delta !== undefined){let data3 = data2.delta;const _errs13 = errors;if((!(typeof data3 == "number")) && (data3 !== null)){const err1 = {instancePath:instancePath+"/data/" + i0+"/delta",schemaPath:"#/allOf/1/properties/data/anyOf/0/items/properties/delta/type",keyword:"type",params:{type: schema82.allOf[1].properties.data.anyOf[0].items.properties.delta.type}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var valid5 = _errs13 === errors;}else {var valid5 = true;}if(valid5){if(data2.strike !== undefined){let data4 = data2.strike;const _errs15 = errors;if((!(typeof data4 == "number")) && (data4 !== null)){const err2 = {instancePath:instancePath+"/data/" + i0+"/strike",schemaPath:"#/allOf/1/properties/data/anyOf/0/items/properties/strike/type",keyword:"type",params:{type: schema82.allOf[1].properties.data.anyOf[0].items.properties.strike.type}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var valid5 = _errs15 === errors;}else {var valid5 = true;}if(valid5){if(data2.iv !== undefined){const _errs17 = errors;if(!(typeof data2.iv == "number")){const err3 = {instancePath:instancePath+"/data/" + i0+"/iv",schemaPath:"#/allOf/1/properties/data/anyOf/0/items/properties/iv/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}var valid5 = _errs17 === errors;}else {var valid5 = true;}}}}}else {const err4 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/anyOf/0/items/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}var valid4 = _errs10 === errors;if(!valid4){break;}}}else {const err5 = {instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/anyOf/0/type",keyword:"type",params:{type: "array"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}var _valid0 = _errs8 === errors;valid3 = valid3 || _valid0;if(!valid3){const _errs19 = errors;if(errors === _errs19){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){for(const key0 in data1){let data6 = data1[key0];const _errs22 = errors;if(errors === _errs22){if(Array.isArray(data6)){var valid7 = true;const len1 = data6.length;for(let i1=0; i1<len1; i1++){let data7 = data6[i1];const _errs24 = errors;if(errors === _errs24){if(data7 && typeof data7 == "object" && !Array.isArray(data7)){let missing3;if((data7.iv === undefined) && (missing3 = "iv")){const err6 = {instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/allOf/1/properties/data/anyOf/1/additionalProperties/items/required",keyword:"required",params:{missingProperty: missing3}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}else {if(data7.delta !== undefined){let data8 = data7.delta;const _errs27 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){const err7 = {instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/delta",schemaPath:"#/allOf/1/properties/data/anyOf/1/additionalProperties/items/properties/delta/type",keyword:"type",params:{type: schema82.allOf[1].properties.data.anyOf[1].additionalProperties.items.properties.delta.type}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}var valid8 = _errs27 === errors;}else {var valid8 = true;}if(valid8){if(data7.strike !== undefined){let data9 = data7.strike;const _errs29 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){const err8 = {instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strike",schemaPath:"#/allOf/1/properties/data/anyOf/1/additionalProperties/items/properties/strike/type",keyword:"type",params:{type: schema82.allOf[1].properties.data.anyOf[1].additionalProperties.items.properties.strike.type}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}var valid8 = _errs29 === errors;}else {var valid8 = true;}if(valid8){if(data7.iv !== undefined){const _errs31 = errors;if(!(typeof data7.iv == "number")){const err9 = {instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/iv",schemaPath:"#/allOf/1/properties/data/anyOf/1/additionalProperties/items/properties/iv/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}var valid8 = _errs31 === errors;}else {var valid8 = true;}}}}}else {const err10 = {instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/allOf/1/properties/data/anyOf/1/additionalProperties/items/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}var valid7 = _errs24 === errors;if(!valid7){break;}}}else {const err11 = {instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/allOf/1/properties/data/anyOf/1/additionalProperties/type",keyword:"type",params:{type: "array"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}var valid6 = _errs22 === errors;if(!valid6){break;}}}else {const err12 = {instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/anyOf/1/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid0 = _errs19 === errors;valid3 = valid3 || _valid0;}if(!valid3){const err13 = {instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate97.errors = vErrors;return false;}else {errors = _errs7;if(vErrors !== null){if(_errs7){vErrors.length = _errs7;}else {vErrors = null;}}}}}}else {validate97.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate97.errors = vErrors;return errors === 0;}
+const { validator, isInteger, missing, requiredFirst, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["iv"];
+const list4 = ["number","null"];
+
+function rootItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value10 = d.delta;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/delta", list4);
+    }
+  }
+  {
+    const value12 = d.strike;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/strike", list4);
+    }
+  }
+  {
+    const value13 = d.iv;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list3) && typeError("/iv", "number");
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(Array.isArray(d))) return false;
+  for (let i6 = 0; i6 < d.length; i6++) {
+    const item7 = d[i6];
+    if (!rootItem(item7)) return false;
+  }
+  return true;
+}
+
+function branch2(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
+  for (const key15 in d) {
+    if (true) {
+      const value16 = d[key15];
+      if (!(Array.isArray(value16))) return false;
+      for (let i17 = 0; i17 < value16.length; i17++) {
+        const item18 = value16[i17];
+        if (!rootItem(item18)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return missing(d, "", list2);
+  {
+    const value4 = d.data;
+    if (!(branch1(value4) || branch2(value4))) return unionError("/data", "anyOf");
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,77 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate99;const schema84 = {"allOf":[{},{"properties":{"data":{"properties":{"tenor":{"items":{"properties":{"iv":{"type":["number","null"]}}}},"expiry":{"items":{"properties":{"iv":{"type":["number","null"]}}}}}}}}]};function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate99.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate99.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate99.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate99.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate99.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing2;if(((data1.tenor === undefined) && (missing2 = "tenor")) || ((data1.expiry === undefined) && (missing2 = "expiry"))){validate99.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data1.tenor !== undefined){let data2 = data1.tenor;const _errs9 = errors;if(errors === _errs9){if(Array.isArray(data2)){var valid4 = true;const len0 = data2.length;for(let i0=0; i0<len0; i0++){let data3 = data2[i0];const _errs11 = errors;if(errors === _errs11){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){let missing3;if((data3.ttm === undefined) && (missing3 = "ttm")){validate99.errors = [{instancePath:instancePath+"/data/tenor/" + i0,schemaPath:"#/allOf/1/properties/data/properties/tenor/items/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data3.ttm !== undefined){const _errs14 = errors;if(!(typeof data3.ttm == "number")){validate99.errors = [{instancePath:instancePath+"/data/tenor/" + i0+"/ttm",schemaPath:"#/allOf/1/properties/data/properties/tenor/items/properties/ttm/type",keyword:"type",params:{type: "number"}}];return false;}var valid5 = _errs14 === errors;}else {var valid5 = true;}if(valid5){if(data3.iv !== undefined){let data5 = data3.iv;const _errs16 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate99.errors = [{instancePath:instancePath+"/data/tenor/" + i0+"/iv",schemaPath:"#/allOf/1/properties/data/properties/tenor/items/properties/iv/type",keyword:"type",params:{type: schema84.allOf[1].properties.data.properties.tenor.items.properties.iv.type}}];return false;}var valid5 = _errs16 === errors;}else {var valid5 = true;}}}}else {validate99.errors = [{instancePath:instancePath+"/data/tenor/" + i0,schemaPath:"#/allOf/1/properties/data/properties/tenor/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs11 === errors;if(!valid4){break;}}}else {validate99.errors = [{instancePath:instancePath+"/data/tenor",schemaPath:"#/allOf/1/properties/data/properties/tenor/type",keyword:"type",params:{type: "array"}}];return false;}}var valid3 = _errs9 === errors;}else {var valid3 = true;}if(valid3){if(data1.expiry !== undefined){let data6 = data1.expiry;const _errs18 = errors;if(errors === _errs18){if(Array.isArray(data6)){var valid6 = true;const len1 = data6.length;for(let i1=0; i1<len1; i1++){let data7 = data6[i1];const _errs20 = errors;if(errors === _errs20){if(data7 && typeof data7 == "object" && !Array.isArray(data7)){let missing4;if((data7.expiry === undefined) && (missing4 = "expiry")){validate99.errors = [{instancePath:instancePath+"/data/expiry/" + i1,schemaPath:"#/allOf/1/properties/data/properties/expiry/items/required",keyword:"required",params:{missingProperty: missing4}}];return false;}else {if(data7.expiry !== undefined){const _errs23 = errors;if(typeof data7.expiry !== "string"){validate99.errors = [{instancePath:instancePath+"/data/expiry/" + i1+"/expiry",schemaPath:"#/allOf/1/properties/data/properties/expiry/items/properties/expiry/type",keyword:"type",params:{type: "string"}}];return false;}var valid7 = _errs23 === errors;}else {var valid7 = true;}if(valid7){if(data7.iv !== undefined){let data9 = data7.iv;const _errs25 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate99.errors = [{instancePath:instancePath+"/data/expiry/" + i1+"/iv",schemaPath:"#/allOf/1/properties/data/properties/expiry/items/properties/iv/type",keyword:"type",params:{type: schema84.allOf[1].properties.data.properties.expiry.items.properties.iv.type}}];return false;}var valid7 = _errs25 === errors;}else {var valid7 = true;}}}}else {validate99.errors = [{instancePath:instancePath+"/data/expiry/" + i1,schemaPath:"#/allOf/1/properties/data/properties/expiry/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid6 = _errs20 === errors;if(!valid6){break;}}}else {validate99.errors = [{instancePath:instancePath+"/data/expiry",schemaPath:"#/allOf/1/properties/data/properties/expiry/type",keyword:"type",params:{type: "array"}}];return false;}}var valid3 = _errs18 === errors;}else {var valid3 = true;}}}}else {validate99.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "object"}}];return false;}}}}}else {validate99.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate99.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["tenor","expiry"];
+const list4 = ["ttm"];
+const list5 = ["number","null"];
+const list6 = ["expiry"];
+
+function tenorItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value11 = d.ttm;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list4) && typeError("/ttm", "number");
+  }
+  {
+    const value12 = d.iv;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list4) && typeError("/iv", list5);
+    }
+  }
+  return true;
+}
+
+function expiryItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value19 = d.expiry;
+    if (!(typeof value19 == "string")) return requiredFirst(d, "", list6) && typeError("/expiry", "string");
+  }
+  {
+    const value20 = d.iv;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list6) && typeError("/iv", list5);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    {
+      const value6 = value4.tenor;
+      if (!(Array.isArray(value6))) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/tenor", "array");
+      for (let i7 = 0; i7 < value6.length; i7++) {
+        const item8 = value6[i7];
+        if (!tenorItem(item8)) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && at("/data/tenor/" + i7);
+      }
+    }
+    {
+      const value14 = value4.expiry;
+      if (!(Array.isArray(value14))) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/expiry", "array");
+      for (let i15 = 0; i15 < value14.length; i15++) {
+        const item16 = value14[i15];
+        if (!expiryItem(item16)) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && at("/data/expiry/" + i15);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,83 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate100;const schema85 = {"allOf":[{},{"properties":{"data":{"additionalProperties":{"properties":{"tenor":{"items":{"properties":{"iv":{"type":["number","null"]}}}},"expiry":{"items":{"properties":{"iv":{"type":["number","null"]}}}}}}}}}]};function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate100.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate100.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate100.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate100.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate100.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){for(const key0 in data1){let data2 = data1[key0];const _errs9 = errors;if(errors === _errs9){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if(((data2.tenor === undefined) && (missing2 = "tenor")) || ((data2.expiry === undefined) && (missing2 = "expiry"))){validate100.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/allOf/1/properties/data/additionalProperties/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2.tenor !== undefined){let data3 = data2.tenor;const _errs12 = errors;if(errors === _errs12){if(Array.isArray(data3)){var valid5 = true;const len0 = data3.length;for(let i0=0; i0<len0; i0++){let data4 = data3[i0];const _errs14 = errors;if(errors === _errs14){if(data4 && typeof data4 == "object" && !Array.isArray(data4)){let missing3;if((data4.ttm === undefined) && (missing3 = "ttm")){validate100.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/tenor/" + i0,schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/tenor/items/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data4.ttm !== undefined){const _errs17 = errors;if(!(typeof data4.ttm == "number")){validate100.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/tenor/" + i0+"/ttm",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/tenor/items/properties/ttm/type",keyword:"type",params:{type: "number"}}];return false;}var valid6 = _errs17 === errors;}else {var valid6 = true;}if(valid6){if(data4.iv !== undefined){let data6 = data4.iv;const _errs19 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate100.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/tenor/" + i0+"/iv",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/tenor/items/properties/iv/type",keyword:"type",params:{type: schema85.allOf[1].properties.data.additionalProperties.properties.tenor.items.properties.iv.type}}];return false;}var valid6 = _errs19 === errors;}else {var valid6 = true;}}}}else {validate100.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/tenor/" + i0,schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/tenor/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid5 = _errs14 === errors;if(!valid5){break;}}}else {validate100.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/tenor",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/tenor/type",keyword:"type",params:{type: "array"}}];return false;}}var valid4 = _errs12 === errors;}else {var valid4 = true;}if(valid4){if(data2.expiry !== undefined){let data7 = data2.expiry;const _errs21 = errors;if(errors === _errs21){if(Array.isArray(data7)){var valid7 = true;const len1 = data7.length;for(let i1=0; i1<len1; i1++){let data8 = data7[i1];const _errs23 = errors;if(errors === _errs23){if(data8 && typeof data8 == "object" && !Array.isArray(data8)){let missing4;if((data8.expiry === undefined) && (missing4 = "expiry")){validate100.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/expiry/" + i1,schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/expiry/items/required",keyword:"required",params:{missingProperty: missing4}}];return false;}else {if(data8.expiry !== undefined){const _errs26 = errors;if(typeof data8.expiry !== "string"){validate100.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/expiry/" + i1+"/expiry",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/expiry/items/properties/expiry/type",keyword:"type",params:{type: "string"}}];return false;}var valid8 = _errs26 === errors;}else {var valid8 = true;}if(valid8){if(data8.iv !== undefined){let data10 = data8.iv;const _errs28 = errors;if((!(typeof data10 == "number")) && (data10 !== null)){validate100.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/expiry/" + i1+"/iv",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/expiry/items/properties/iv/type",keyword:"type",params:{type: schema85.allOf[1].properties.data.additionalProperties.properties.expiry.items.properties.iv.type}}];return false;}var valid8 = _errs28 === errors;}else {var valid8 = true;}}}}else {validate100.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/expiry/" + i1,schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/expiry/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid7 = _errs23 === errors;if(!valid7){break;}}}else {validate100.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/expiry",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/expiry/type",keyword:"type",params:{type: "array"}}];return false;}}var valid4 = _errs21 === errors;}else {var valid4 = true;}}}}else {validate100.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/allOf/1/properties/data/additionalProperties/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs9 === errors;if(!valid3){break;}}}else {validate100.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "object"}}];return false;}}}}}else {validate100.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate100.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["tenor","expiry"];
+const list4 = ["ttm"];
+const list5 = ["number","null"];
+const list6 = ["expiry"];
+
+function tenorItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value13 = d.ttm;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list4) && typeError("/ttm", "number");
+  }
+  {
+    const value14 = d.iv;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list4) && typeError("/iv", list5);
+    }
+  }
+  return true;
+}
+
+function expiryItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value21 = d.expiry;
+    if (!(typeof value21 == "string")) return requiredFirst(d, "", list6) && typeError("/expiry", "string");
+  }
+  {
+    const value22 = d.iv;
+    if (value22 !== void 0) {
+      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list6) && typeError("/iv", list5);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    for (const key5 in value4) {
+      if (true) {
+        const value6 = value4[key5];
+        if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "object");
+        {
+          const value8 = value6.tenor;
+          if (!(Array.isArray(value8))) return requiredFirst(d, "", list2) && requiredFirst(value6, "/data/" + pointer(key5), list3) && typeError("/data/" + pointer(key5) + "/tenor", "array");
+          for (let i9 = 0; i9 < value8.length; i9++) {
+            const item10 = value8[i9];
+            if (!tenorItem(item10)) return requiredFirst(d, "", list2) && requiredFirst(value6, "/data/" + pointer(key5), list3) && at("/data/" + pointer(key5) + "/tenor/" + i9);
+          }
+        }
+        {
+          const value16 = value6.expiry;
+          if (!(Array.isArray(value16))) return requiredFirst(d, "", list2) && requiredFirst(value6, "/data/" + pointer(key5), list3) && typeError("/data/" + pointer(key5) + "/expiry", "array");
+          for (let i17 = 0; i17 < value16.length; i17++) {
+            const item18 = value16[i17];
+            if (!expiryItem(item18)) return requiredFirst(d, "", list2) && requiredFirst(value6, "/data/" + pointer(key5), list3) && at("/data/" + pointer(key5) + "/expiry/" + i17);
+          }
+        }
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

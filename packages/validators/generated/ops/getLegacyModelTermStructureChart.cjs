@@ -4,7 +4,64 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate101;const schema86 = {"allOf":[{},{"properties":{"data":{"properties":{"delta":{"items":{"properties":{"iv":{"type":["number","null"]}}}},"strike":{"items":{"properties":{"iv":{"type":["number","null"]}}}}}}}}]};function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate101.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate101.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate101.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate101.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate101.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.delta !== undefined){let data2 = data1.delta;const _errs9 = errors;if(errors === _errs9){if(Array.isArray(data2)){var valid4 = true;const len0 = data2.length;for(let i0=0; i0<len0; i0++){let data3 = data2[i0];const _errs11 = errors;if(errors === _errs11){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){let missing2;if((data3.expiry === undefined) && (missing2 = "expiry")){validate101.errors = [{instancePath:instancePath+"/data/delta/" + i0,schemaPath:"#/allOf/1/properties/data/properties/delta/items/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data3.expiry !== undefined){const _errs14 = errors;if(typeof data3.expiry !== "string"){validate101.errors = [{instancePath:instancePath+"/data/delta/" + i0+"/expiry",schemaPath:"#/allOf/1/properties/data/properties/delta/items/properties/expiry/type",keyword:"type",params:{type: "string"}}];return false;}var valid5 = _errs14 === errors;}else {var valid5 = true;}if(valid5){if(data3.iv !== undefined){let data5 = data3.iv;const _errs16 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate101.errors = [{instancePath:instancePath+"/data/delta/" + i0+"/iv",schemaPath:"#/allOf/1/properties/data/properties/delta/items/properties/iv/type",keyword:"type",params:{type: schema86.allOf[1].properties.data.properties.delta.items.properties.iv.type}}];return false;}var valid5 = _errs16 === errors;}else {var valid5 = true;}}}}else {validate101.errors = [{instancePath:instancePath+"/data/delta/" + i0,schemaPath:"#/allOf/1/properties/data/properties/delta/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs11 === errors;if(!valid4){break;}}}else {validate101.errors = [{instancePath:instancePath+"/data/delta",schemaPath:"#/allOf/1/properties/data/properties/delta/type",keyword:"type",params:{type: "array"}}];return false;}}var valid3 = _errs9 === errors;}else {var valid3 = true;}if(valid3){if(data1.strike !== undefined){let data6 = data1.strike;const _errs18 = errors;if(errors === _errs18){if(Array.isArray(data6)){var valid6 = true;const len1 = data6.length;for(let i1=0; i1<len1; i1++){let data7 = data6[i1];const _errs20 = errors;if(errors === _errs20){if(data7 && typeof data7 == "object" && !Array.isArray(data7)){let missing3;if((data7.expiry === undefined) && (missing3 = "expiry")){validate101.errors = [{instancePath:instancePath+"/data/strike/" + i1,schemaPath:"#/allOf/1/properties/data/properties/strike/items/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data7.expiry !== undefined){const _errs23 = errors;if(typeof data7.expiry !== "string"){validate101.errors = [{instancePath:instancePath+"/data/strike/" + i1+"/expiry",schemaPath:"#/allOf/1/properties/data/properties/strike/items/properties/expiry/type",keyword:"type",params:{type: "string"}}];return false;}var valid7 = _errs23 === errors;}else {var valid7 = true;}if(valid7){if(data7.iv !== undefined){let data9 = data7.iv;const _errs25 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate101.errors = [{instancePath:instancePath+"/data/strike/" + i1+"/iv",schemaPath:"#/allOf/1/properties/data/properties/strike/items/properties/iv/type",keyword:"type",params:{type: schema86.allOf[1].properties.data.properties.strike.items.properties.iv.type}}];return false;}var valid7 = _errs25 === errors;}else {var valid7 = true;}}}}else {validate101.errors = [{instancePath:instancePath+"/data/strike/" + i1,schemaPath:"#/allOf/1/properties/data/properties/strike/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid6 = _errs20 === errors;if(!valid6){break;}}}else {validate101.errors = [{instancePath:instancePath+"/data/strike",schemaPath:"#/allOf/1/properties/data/properties/strike/type",keyword:"type",params:{type: "array"}}];return false;}}var valid3 = _errs18 === errors;}else {var valid3 = true;}}}else {validate101.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "object"}}];return false;}}}}}else {validate101.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate101.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["expiry"];
+const list4 = ["number","null"];
+
+function deltaItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value10 = d.expiry;
+    if (!(typeof value10 == "string")) return requiredFirst(d, "", list3) && typeError("/expiry", "string");
+  }
+  {
+    const value11 = d.iv;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list3) && typeError("/iv", list4);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    {
+      const value5 = value4.delta;
+      if (value5 !== void 0) {
+        if (!(Array.isArray(value5))) return requiredFirst(d, "", list2) && typeError("/data/delta", "array");
+        for (let i6 = 0; i6 < value5.length; i6++) {
+          const item7 = value5[i6];
+          if (!deltaItem(item7)) return requiredFirst(d, "", list2) && at("/data/delta/" + i6);
+        }
+      }
+    }
+    {
+      const value13 = value4.strike;
+      if (value13 !== void 0) {
+        if (!(Array.isArray(value13))) return requiredFirst(d, "", list2) && typeError("/data/strike", "array");
+        for (let i14 = 0; i14 < value13.length; i14++) {
+          const item15 = value13[i14];
+          if (!deltaItem(item15)) return requiredFirst(d, "", list2) && at("/data/strike/" + i14);
+        }
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,126 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate102;const schema87 = {"allOf":[{},{"properties":{"data":{"items":{"properties":{"expiry":{},"forward":{"type":["number","null"]},"atm_spot_iv":{"type":["number","null"]},"skew_10d":{"type":["number","null"]},"skew_15d":{"type":["number","null"]},"skew_25d":{"type":["number","null"]},"skew_35d":{"type":["number","null"]},"rr_10d":{"type":["number","null"]},"rr_15d":{"type":["number","null"]},"rr_25d":{"type":["number","null"]},"rr_35d":{"type":["number","null"]},"fly_10d":{"type":["number","null"]},"fly_15d":{"type":["number","null"]},"fly_25d":{"type":["number","null"]},"fly_35d":{"type":["number","null"]}}}}}}]};function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate102.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate102.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate102.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate102.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate102.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(Array.isArray(data1)){var valid3 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs8 = errors;if(errors === _errs8){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if((data2.expiry === undefined) && (missing2 = "expiry")){validate102.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2.expiry !== undefined){const _errs11 = errors;if(typeof data2.expiry !== "string"){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/expiry",schemaPath:"#/allOf/1/properties/data/items/properties/expiry/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs11 === errors;}else {var valid4 = true;}if(valid4){if(data2.forward !== undefined){let data4 = data2.forward;const _errs13 = errors;if((!(typeof data4 == "number")) && (data4 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/forward",schemaPath:"#/allOf/1/properties/data/items/properties/forward/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.forward.type}}];return false;}var valid4 = _errs13 === errors;}else {var valid4 = true;}if(valid4){if(data2.atm_spot_iv !== undefined){let data5 = data2.atm_spot_iv;const _errs15 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/atm_spot_iv",schemaPath:"#/allOf/1/properties/data/items/properties/atm_spot_iv/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.atm_spot_iv.type}}];return false;}var valid4 = _errs15 === errors;}else {var valid4 = true;}if(valid4){if(data2.skew_10d !== undefined){let data6 = data2.skew_10d;const _errs17 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/skew_10d",schemaPath:"#/allOf/1/properties/data/items/properties/skew_10d/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.skew_10d.type}}];return false;}var valid4 = _errs17 === errors;}else {var valid4 = true;}if(valid4){if(data2.skew_15d !== undefined){let data7 = data2.skew_15d;const _errs19 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/skew_15d",schemaPath:"#/allOf/1/properties/data/items/properties/skew_15d/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.skew_15d.type}}];return false;}var valid4 = _errs19 === errors;}else {var valid4 = true;}if(valid4){if(data2.skew_25d !== undefined){let data8 = data2.skew_25d;const _errs21 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/skew_25d",schemaPath:"#/allOf/1/properties/data/items/properties/skew_25d/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.skew_25d.type}}];return false;}var valid4 = _errs21 === errors;}else {var valid4 = true;}if(valid4){if(data2.skew_35d !== undefined){let data9 = data2.skew_35d;const _errs23 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/skew_35d",schemaPath:"#/allOf/1/properties/data/items/properties/skew_35d/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.skew_35d.type}}];return false;}var valid4 = _errs23 === errors;}else {var valid4 = true;}if(valid4){if(data2.rr_10d !== undefined){let data10 = data2.rr_10d;const _errs25 = errors;if((!(typeof data10 == "number")) && (data10 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/rr_10d",schemaPath:"#/allOf/1/properties/data/items/properties/rr_10d/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.rr_10d.type}}];return false;}var valid4 = _errs25 === errors;}else {var valid4 = true;}if(valid4){if(data2.rr_15d !== undefined){let data11 = data2.rr_15d;const _errs27 = errors;if((!(typeof data11 == "number")) && (data11 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/rr_15d",schemaPath:"#/allOf/1/properties/data/items/properties/rr_15d/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.rr_15d.type}}];return false;}var valid4 = _errs27 === errors;}else {var valid4 = true;}if(valid4){if(data2.rr_25d !== undefined){let data12 = data2.rr_25d;const _errs29 = errors;if((!(typeof data12 == "number")) && (data12 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/rr_25d",schemaPath:"#/allOf/1/properties/data/items/properties/rr_25d/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.rr_25d.type}}];return false;}var valid4 = _errs29 === errors;}else {var valid4 = true;}if(valid4){if(data2.rr_35d !== undefined){let data13 = data2.rr_35d;const _errs31 = errors;if((!(typeof data13 == "number")) && (data13 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/rr_35d",schemaPath:"#/allOf/1/properties/data/items/properties/rr_35d/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.rr_35d.type}}];return false;}var valid4 = _errs31 === errors;}else {var valid4 = true;}if(valid4){if(data2.fly_10d !== undefined){let data14 = data2.fly_10d;const _errs33 = errors;if((!(typeof data14 == "number")) && (data14 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/fly_10d",schemaPath:"#/allOf/1/properties/data/items/properties/fly_10d/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.fly_10d.type}}];return false;}var valid4 = _errs33 === errors;}else {var valid4 = true;}if(valid4){if(data2.fly_15d !== undefined){let data15 = data2.fly_15d;const _errs35 = errors;if((!(typeof data15 == "number")) && (data15 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/fly_15d",schemaPath:"#/allOf/1/properties/data/items/properties/fly_15d/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.fly_15d.type}}];return false;}var valid4 = _errs35 === errors;}else {var valid4 = true;}if(valid4){if(data2.fly_25d !== undefined){let data16 = data2.fly_25d;const _errs37 = errors;if((!(typeof data16 == "number")) && (data16 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/fly_25d",schemaPath:"#/allOf/1/properties/data/items/properties/fly_25d/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.fly_25d.type}}];return false;}var valid4 = _errs37 === errors;}else {var valid4 = true;}if(valid4){if(data2.fly_35d !== undefined){let data17 = data2.fly_35d;const _errs39 = errors;if((!(typeof data17 == "number")) && (data17 !== null)){validate102.errors = [{instancePath:instancePath+"/data/" + i0+"/fly_35d",schemaPath:"#/allOf/1/properties/data/items/properties/fly_35d/type",keyword:"type",params:{type: schema87.allOf[1].properties.data.items.properties.fly_35d.type}}];return false;}var valid4 = _errs39 === errors;}else {var valid4 = true;}}}}}}}}}}}}}}}}}else {validate102.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs8 === errors;if(!valid3){break;}}}else {validate102.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}}}}else {validate102.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate102.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["expiry"];
+const list4 = ["number","null"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value9 = d.expiry;
+    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/expiry", "string");
+  }
+  {
+    const value10 = d.forward;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/forward", list4);
+    }
+  }
+  {
+    const value12 = d.atm_spot_iv;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/atm_spot_iv", list4);
+    }
+  }
+  {
+    const value13 = d.skew_10d;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/skew_10d", list4);
+    }
+  }
+  {
+    const value14 = d.skew_15d;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/skew_15d", list4);
+    }
+  }
+  {
+    const value15 = d.skew_25d;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/skew_25d", list4);
+    }
+  }
+  {
+    const value16 = d.skew_35d;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/skew_35d", list4);
+    }
+  }
+  {
+    const value17 = d.rr_10d;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/rr_10d", list4);
+    }
+  }
+  {
+    const value18 = d.rr_15d;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/rr_15d", list4);
+    }
+  }
+  {
+    const value19 = d.rr_25d;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list3) && typeError("/rr_25d", list4);
+    }
+  }
+  {
+    const value20 = d.rr_35d;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list3) && typeError("/rr_35d", list4);
+    }
+  }
+  {
+    const value21 = d.fly_10d;
+    if (value21 !== void 0) {
+      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list3) && typeError("/fly_10d", list4);
+    }
+  }
+  {
+    const value22 = d.fly_15d;
+    if (value22 !== void 0) {
+      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list3) && typeError("/fly_15d", list4);
+    }
+  }
+  {
+    const value23 = d.fly_25d;
+    if (value23 !== void 0) {
+      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list3) && typeError("/fly_25d", list4);
+    }
+  }
+  {
+    const value24 = d.fly_35d;
+    if (value24 !== void 0) {
+      if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list3) && typeError("/fly_35d", list4);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    for (let i5 = 0; i5 < value4.length; i5++) {
+      const item6 = value4[i5];
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,78 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate103;const schema88 = {"items":{"properties":{"date":{},"strike":{"type":["number","null"]},"open_interest":{"type":["number","null"]},"total_notional_change":{"type":["number","null"]},"open_interest_change":{"type":["number","null"]},"open_interest_change_percent":{"type":["number","null"]},"strike_index":{"type":["number","null"]},"date_index":{"type":["number","null"]},"intensity":{"type":["number","null"]}}}};function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(Array.isArray(data)){var valid0 = true;const len0 = data.length;for(let i0=0; i0<len0; i0++){let data0 = data[i0];const _errs1 = errors;if(errors === _errs1){if(data0 && typeof data0 == "object" && !Array.isArray(data0)){let missing0;if((data0.date === undefined) && (missing0 = "date")){validate103.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data0.date !== undefined){let data1 = data0.date;const _errs4 = errors;if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){validate103.errors = [{instancePath:instancePath+"/" + i0+"/date",schemaPath:"#/items/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs4){if(typeof data1 == "number"){if(data1 < 0 || isNaN(data1)){validate103.errors = [{instancePath:instancePath+"/" + i0+"/date",schemaPath:"#/items/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid1 = _errs4 === errors;}else {var valid1 = true;}if(valid1){if(data0.strike !== undefined){let data2 = data0.strike;const _errs6 = errors;if((!(typeof data2 == "number")) && (data2 !== null)){validate103.errors = [{instancePath:instancePath+"/" + i0+"/strike",schemaPath:"#/items/properties/strike/type",keyword:"type",params:{type: schema88.items.properties.strike.type}}];return false;}var valid1 = _errs6 === errors;}else {var valid1 = true;}if(valid1){if(data0.open_interest !== undefined){let data3 = data0.open_interest;const _errs8 = errors;if((!(typeof data3 == "number")) && (data3 !== null)){validate103.errors = [{instancePath:instancePath+"/" + i0+"/open_interest",schemaPath:"#/items/properties/open_interest/type",keyword:"type",params:{type: schema88.items.properties.open_interest.type}}];return false;}var valid1 = _errs8 === errors;}else {var valid1 = true;}if(valid1){if(data0.total_notional_change !== undefined){let data4 = data0.total_notional_change;const _errs10 = errors;if((!(typeof data4 == "number")) && (data4 !== null)){validate103.errors = [{instancePath:instancePath+"/" + i0+"/total_notional_change",schemaPath:"#/items/properties/total_notional_change/type",keyword:"type",params:{type: schema88.items.properties.total_notional_change.type}}];return false;}var valid1 = _errs10 === errors;}else {var valid1 = true;}if(valid1){if(data0.open_interest_change !== undefined){let data5 = data0.open_interest_change;const _errs12 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate103.errors = [{instancePath:instancePath+"/" + i0+"/open_interest_change",schemaPath:"#/items/properties/open_interest_change/type",keyword:"type",params:{type: schema88.items.properties.open_interest_change.type}}];return false;}var valid1 = _errs12 === errors;}else {var valid1 = true;}if(valid1){if(data0.open_interest_change_percent !== undefined){let data6 = data0.open_interest_change_percent;const _errs14 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate103.errors = [{instancePath:instancePath+"/" + i0+"/open_interest_change_percent",schemaPath:"#/items/properties/open_interest_change_percent/type",keyword:"type",params:{type: schema88.items.properties.open_interest_change_percent.type}}];return false;}var valid1 = _errs14 === errors;}else {var valid1 = true;}if(valid1){if(data0.strike_index !== undefined){let data7 = data0.strike_index;const _errs16 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate103.errors = [{instancePath:instancePath+"/" + i0+"/strike_index",schemaPath:"#/items/properties/strike_index/type",keyword:"type",params:{type: schema88.items.properties.strike_index.type}}];return false;}var valid1 = _errs16 === errors;}else {var valid1 = true;}if(valid1){if(data0.date_index !== undefined){let data8 = data0.date_index;const _errs18 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate103.errors = [{instancePath:instancePath+"/" + i0+"/date_index",schemaPath:"#/items/properties/date_index/type",keyword:"type",params:{type: schema88.items.properties.date_index.type}}];return false;}var valid1 = _errs18 === errors;}else {var valid1 = true;}if(valid1){if(data0.intensity !== undefined){let data9 = data0.intensity;const _errs20 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate103.errors = [{instancePath:instancePath+"/" + i0+"/intensity",schemaPath:"#/items/properties/intensity/type",keyword:"type",params:{type: schema88.items.properties.intensity.type}}];return false;}var valid1 = _errs20 === errors;}else {var valid1 = true;}}}}}}}}}}}else {validate103.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs1 === errors;if(!valid0){break;}}}else {validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}}];return false;}}validate103.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date"];
+const list2 = ["number","null"];
+
+function rootItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value5 = d.date;
+    if (!(isInteger(value5))) return requiredFirst(d, "", list) && typeError("/date", "integer");
+    if (!(value5 >= 0)) return requiredFirst(d, "", list) && numberLimit("/date", "minimum", 0);
+  }
+  {
+    const value6 = d.strike;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "number" || value6 === null)) return requiredFirst(d, "", list) && typeError("/strike", list2);
+    }
+  }
+  {
+    const value8 = d.open_interest;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "number" || value8 === null)) return requiredFirst(d, "", list) && typeError("/open_interest", list2);
+    }
+  }
+  {
+    const value9 = d.total_notional_change;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list) && typeError("/total_notional_change", list2);
+    }
+  }
+  {
+    const value10 = d.open_interest_change;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list) && typeError("/open_interest_change", list2);
+    }
+  }
+  {
+    const value11 = d.open_interest_change_percent;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list) && typeError("/open_interest_change_percent", list2);
+    }
+  }
+  {
+    const value12 = d.strike_index;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list) && typeError("/strike_index", list2);
+    }
+  }
+  {
+    const value13 = d.date_index;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list) && typeError("/date_index", list2);
+    }
+  }
+  {
+    const value14 = d.intensity;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list) && typeError("/intensity", list2);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(Array.isArray(d))) return typeError("", "array");
+  for (let i1 = 0; i1 < d.length; i1++) {
+    const item2 = d[i1];
+    if (!rootItem(item2)) return at("/" + i1);
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

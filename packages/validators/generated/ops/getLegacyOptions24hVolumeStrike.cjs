@@ -4,7 +4,76 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate106;const schema91 = {"allOf":[{},{"properties":{"data":{"items":{"properties":{"strike":{"type":["number","null"]},"notional_c":{"type":["number","null"]},"notional_p":{"type":["number","null"]},"premium_c":{"type":["number","null"]},"premium_p":{"type":["number","null"]}}}}}}]};function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate106.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate106.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate106.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate106.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate106.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(Array.isArray(data1)){var valid3 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs8 = errors;if(errors === _errs8){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if(((data2.c === undefined) && (missing2 = "c")) || ((data2.p === undefined) && (missing2 = "p"))){validate106.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2.strike !== undefined){let data3 = data2.strike;const _errs11 = errors;if((!(typeof data3 == "number")) && (data3 !== null)){validate106.errors = [{instancePath:instancePath+"/data/" + i0+"/strike",schemaPath:"#/allOf/1/properties/data/items/properties/strike/type",keyword:"type",params:{type: schema91.allOf[1].properties.data.items.properties.strike.type}}];return false;}var valid4 = _errs11 === errors;}else {var valid4 = true;}if(valid4){if(data2.c !== undefined){const _errs13 = errors;if(!(typeof data2.c == "number")){validate106.errors = [{instancePath:instancePath+"/data/" + i0+"/c",schemaPath:"#/allOf/1/properties/data/items/properties/c/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs13 === errors;}else {var valid4 = true;}if(valid4){if(data2.p !== undefined){const _errs15 = errors;if(!(typeof data2.p == "number")){validate106.errors = [{instancePath:instancePath+"/data/" + i0+"/p",schemaPath:"#/allOf/1/properties/data/items/properties/p/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs15 === errors;}else {var valid4 = true;}if(valid4){if(data2.notional_c !== undefined){let data6 = data2.notional_c;const _errs17 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate106.errors = [{instancePath:instancePath+"/data/" + i0+"/notional_c",schemaPath:"#/allOf/1/properties/data/items/properties/notional_c/type",keyword:"type",params:{type: schema91.allOf[1].properties.data.items.properties.notional_c.type}}];return false;}var valid4 = _errs17 === errors;}else {var valid4 = true;}if(valid4){if(data2.notional_p !== undefined){let data7 = data2.notional_p;const _errs19 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate106.errors = [{instancePath:instancePath+"/data/" + i0+"/notional_p",schemaPath:"#/allOf/1/properties/data/items/properties/notional_p/type",keyword:"type",params:{type: schema91.allOf[1].properties.data.items.properties.notional_p.type}}];return false;}var valid4 = _errs19 === errors;}else {var valid4 = true;}if(valid4){if(data2.premium_c !== undefined){let data8 = data2.premium_c;const _errs21 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate106.errors = [{instancePath:instancePath+"/data/" + i0+"/premium_c",schemaPath:"#/allOf/1/properties/data/items/properties/premium_c/type",keyword:"type",params:{type: schema91.allOf[1].properties.data.items.properties.premium_c.type}}];return false;}var valid4 = _errs21 === errors;}else {var valid4 = true;}if(valid4){if(data2.premium_p !== undefined){let data9 = data2.premium_p;const _errs23 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate106.errors = [{instancePath:instancePath+"/data/" + i0+"/premium_p",schemaPath:"#/allOf/1/properties/data/items/properties/premium_p/type",keyword:"type",params:{type: schema91.allOf[1].properties.data.items.properties.premium_p.type}}];return false;}var valid4 = _errs23 === errors;}else {var valid4 = true;}}}}}}}}}else {validate106.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs8 === errors;if(!valid3){break;}}}else {validate106.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}}}}else {validate106.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate106.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["c","p"];
+const list4 = ["number","null"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value9 = d.strike;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list3) && typeError("/strike", list4);
+    }
+  }
+  {
+    const value11 = d.c;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list3) && typeError("/c", "number");
+  }
+  {
+    const value12 = d.p;
+    if (!(typeof value12 == "number")) return requiredFirst(d, "", list3) && typeError("/p", "number");
+  }
+  {
+    const value13 = d.notional_c;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/notional_c", list4);
+    }
+  }
+  {
+    const value14 = d.notional_p;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/notional_p", list4);
+    }
+  }
+  {
+    const value15 = d.premium_c;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/premium_c", list4);
+    }
+  }
+  {
+    const value16 = d.premium_p;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/premium_p", list4);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    for (let i5 = 0; i5 < value4.length; i5++) {
+      const item6 = value4[i5];
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,73 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate108;const schema93 = {"allOf":[{},{"properties":{"data":{"items":{"properties":{"market":{"type":["string","null"]},"currency":{"type":["string","null"]},"maturity":{"type":["string","null"]},"strike":{"type":["number","null"]},"option_type":{"type":["string","null"]}}}}}}]};function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate108.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate108.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate108.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate108.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate108.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(Array.isArray(data1)){var valid3 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs8 = errors;if(errors === _errs8){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if((data2.instrument === undefined) && (missing2 = "instrument")){validate108.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2.market !== undefined){let data3 = data2.market;const _errs11 = errors;if((typeof data3 !== "string") && (data3 !== null)){validate108.errors = [{instancePath:instancePath+"/data/" + i0+"/market",schemaPath:"#/allOf/1/properties/data/items/properties/market/type",keyword:"type",params:{type: schema93.allOf[1].properties.data.items.properties.market.type}}];return false;}var valid4 = _errs11 === errors;}else {var valid4 = true;}if(valid4){if(data2.currency !== undefined){let data4 = data2.currency;const _errs13 = errors;if((typeof data4 !== "string") && (data4 !== null)){validate108.errors = [{instancePath:instancePath+"/data/" + i0+"/currency",schemaPath:"#/allOf/1/properties/data/items/properties/currency/type",keyword:"type",params:{type: schema93.allOf[1].properties.data.items.properties.currency.type}}];return false;}var valid4 = _errs13 === errors;}else {var valid4 = true;}if(valid4){if(data2.maturity !== undefined){let data5 = data2.maturity;const _errs15 = errors;if((typeof data5 !== "string") && (data5 !== null)){validate108.errors = [{instancePath:instancePath+"/data/" + i0+"/maturity",schemaPath:"#/allOf/1/properties/data/items/properties/maturity/type",keyword:"type",params:{type: schema93.allOf[1].properties.data.items.properties.maturity.type}}];return false;}var valid4 = _errs15 === errors;}else {var valid4 = true;}if(valid4){if(data2.strike !== undefined){let data6 = data2.strike;const _errs17 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate108.errors = [{instancePath:instancePath+"/data/" + i0+"/strike",schemaPath:"#/allOf/1/properties/data/items/properties/strike/type",keyword:"type",params:{type: schema93.allOf[1].properties.data.items.properties.strike.type}}];return false;}var valid4 = _errs17 === errors;}else {var valid4 = true;}if(valid4){if(data2.option_type !== undefined){let data7 = data2.option_type;const _errs19 = errors;if((typeof data7 !== "string") && (data7 !== null)){validate108.errors = [{instancePath:instancePath+"/data/" + i0+"/option_type",schemaPath:"#/allOf/1/properties/data/items/properties/option_type/type",keyword:"type",params:{type: schema93.allOf[1].properties.data.items.properties.option_type.type}}];return false;}var valid4 = _errs19 === errors;}else {var valid4 = true;}if(valid4){if(data2.instrument !== undefined){const _errs21 = errors;if(typeof data2.instrument !== "string"){validate108.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument",schemaPath:"#/allOf/1/properties/data/items/properties/instrument/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs21 === errors;}else {var valid4 = true;}}}}}}}}else {validate108.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs8 === errors;if(!valid3){break;}}}else {validate108.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}}}}else {validate108.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate108.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["instrument"];
+const list4 = ["string","null"];
+const list5 = ["number","null"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value9 = d.market;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "string" || value9 === null)) return requiredFirst(d, "", list3) && typeError("/market", list4);
+    }
+  }
+  {
+    const value11 = d.currency;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "string" || value11 === null)) return requiredFirst(d, "", list3) && typeError("/currency", list4);
+    }
+  }
+  {
+    const value12 = d.maturity;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/maturity", list4);
+    }
+  }
+  {
+    const value13 = d.strike;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/strike", list5);
+    }
+  }
+  {
+    const value15 = d.option_type;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "string" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/option_type", list4);
+    }
+  }
+  {
+    const value16 = d.instrument;
+    if (!(typeof value16 == "string")) return requiredFirst(d, "", list3) && typeError("/instrument", "string");
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    for (let i5 = 0; i5 < value4.length; i5++) {
+      const item6 = value4[i5];
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,66 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate109;const schema94 = {"allOf":[{},{"properties":{"data":{"items":{"properties":{"mark_iv":{"type":["number","null"]},"bid_iv":{"type":["number","null"]},"ask_iv":{"type":["number","null"]},"delta":{"type":["number","null"]}}}}}}]};function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate109.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate109.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate109.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate109.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate109.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(Array.isArray(data1)){var valid3 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs8 = errors;if(errors === _errs8){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if((data2.strike === undefined) && (missing2 = "strike")){validate109.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2.strike !== undefined){const _errs11 = errors;if(!(typeof data2.strike == "number")){validate109.errors = [{instancePath:instancePath+"/data/" + i0+"/strike",schemaPath:"#/allOf/1/properties/data/items/properties/strike/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs11 === errors;}else {var valid4 = true;}if(valid4){if(data2.mark_iv !== undefined){let data4 = data2.mark_iv;const _errs13 = errors;if((!(typeof data4 == "number")) && (data4 !== null)){validate109.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_iv",schemaPath:"#/allOf/1/properties/data/items/properties/mark_iv/type",keyword:"type",params:{type: schema94.allOf[1].properties.data.items.properties.mark_iv.type}}];return false;}var valid4 = _errs13 === errors;}else {var valid4 = true;}if(valid4){if(data2.bid_iv !== undefined){let data5 = data2.bid_iv;const _errs15 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate109.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_iv",schemaPath:"#/allOf/1/properties/data/items/properties/bid_iv/type",keyword:"type",params:{type: schema94.allOf[1].properties.data.items.properties.bid_iv.type}}];return false;}var valid4 = _errs15 === errors;}else {var valid4 = true;}if(valid4){if(data2.ask_iv !== undefined){let data6 = data2.ask_iv;const _errs17 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate109.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_iv",schemaPath:"#/allOf/1/properties/data/items/properties/ask_iv/type",keyword:"type",params:{type: schema94.allOf[1].properties.data.items.properties.ask_iv.type}}];return false;}var valid4 = _errs17 === errors;}else {var valid4 = true;}if(valid4){if(data2.delta !== undefined){let data7 = data2.delta;const _errs19 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate109.errors = [{instancePath:instancePath+"/data/" + i0+"/delta",schemaPath:"#/allOf/1/properties/data/items/properties/delta/type",keyword:"type",params:{type: schema94.allOf[1].properties.data.items.properties.delta.type}}];return false;}var valid4 = _errs19 === errors;}else {var valid4 = true;}}}}}}}else {validate109.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/allOf/1/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs8 === errors;if(!valid3){break;}}}else {validate109.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}}}}else {validate109.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate109.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["strike"];
+const list4 = ["number","null"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value9 = d.strike;
+    if (!(typeof value9 == "number")) return requiredFirst(d, "", list3) && typeError("/strike", "number");
+  }
+  {
+    const value10 = d.mark_iv;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/mark_iv", list4);
+    }
+  }
+  {
+    const value12 = d.bid_iv;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/bid_iv", list4);
+    }
+  }
+  {
+    const value13 = d.ask_iv;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/ask_iv", list4);
+    }
+  }
+  {
+    const value14 = d.delta;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/delta", list4);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    for (let i5 = 0; i5 < value4.length; i5++) {
+      const item6 = value4[i5];
+      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,113 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate114;const schema99 = {"allOf":[{},{"properties":{"data":{"additionalProperties":{"properties":{"bid":{"type":["number","null"]},"bid_amount":{"type":["number","null"]},"ask":{"type":["number","null"]},"ask_amount":{"type":["number","null"]},"volume":{"type":["number","null"]},"volume_usd":{"type":["number","null"]},"open_interest":{"type":["number","null"]},"datetime":{"type":["string","number","boolean","object","array","null"]},"underlyer":{"type":["string","number","boolean","object","array","null"]},"underlyer_spot":{"type":["number","null"]},"basis":{"type":["number","null"]},"fr":{"type":["number","null"]},"next_fr":{"type":["number","null"]}}}}}}]};function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;if(errors === _errs0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){validate114.errors = [{instancePath,schemaPath:"#/allOf/0/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.date !== undefined){let data0 = data.date;const _errs2 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){validate114.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs2){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){validate114.errors = [{instancePath:instancePath+"/date",schemaPath:"#/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}}}}else {validate114.errors = [{instancePath,schemaPath:"#/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs0 === errors;if(valid0){const _errs4 = errors;if(errors === _errs4){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){validate114.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.data !== undefined){let data1 = data.data;const _errs6 = errors;if(errors === _errs6){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){for(const key0 in data1){let data2 = data1[key0];const _errs9 = errors;if(errors === _errs9){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){if(data2.bid !== undefined){let data3 = data2.bid;const _errs12 = errors;if((!(typeof data3 == "number")) && (data3 !== null)){validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/bid",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/bid/type",keyword:"type",params:{type: schema99.allOf[1].properties.data.additionalProperties.properties.bid.type}}];return false;}var valid4 = _errs12 === errors;}else {var valid4 = true;}if(valid4){if(data2.bid_amount !== undefined){let data4 = data2.bid_amount;const _errs14 = errors;if((!(typeof data4 == "number")) && (data4 !== null)){validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/bid_amount",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/bid_amount/type",keyword:"type",params:{type: schema99.allOf[1].properties.data.additionalProperties.properties.bid_amount.type}}];return false;}var valid4 = _errs14 === errors;}else {var valid4 = true;}if(valid4){if(data2.ask !== undefined){let data5 = data2.ask;const _errs16 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/ask",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/ask/type",keyword:"type",params:{type: schema99.allOf[1].properties.data.additionalProperties.properties.ask.type}}];return false;}var valid4 = _errs16 === errors;}else {var valid4 = true;}if(valid4){if(data2.ask_amount !== undefined){let data6 = data2.ask_amount;const _errs18 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/ask_amount",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/ask_amount/type",keyword:"type",params:{type: schema99.allOf[1].properties.data.additionalProperties.properties.ask_amount.type}}];return false;}var valid4 = _errs18 === errors;}else {var valid4 = true;}if(valid4){if(data2.volume !== undefined){let data7 = data2.volume;const _errs20 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/volume",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/volume/type",keyword:"type",params:{type: schema99.allOf[1].properties.data.additionalProperties.properties.volume.type}}];return false;}var valid4 = _errs20 === errors;}else {var valid4 = true;}if(valid4){if(data2.volume_usd !== undefined){let data8 = data2.volume_usd;const _errs22 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/volume_usd",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/volume_usd/type",keyword:"type",params:{type: schema99.allOf[1].properties.data.additionalProperties.properties.volume_usd.type}}];return false;}var valid4 = _errs22 === errors;}else {var valid4 = true;}if(valid4){if(data2.open_interest !== undefined){let data9 = data2.open_interest;const _errs24 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/open_interest",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/open_interest/type",keyword:"type",params:{type: schema99.allOf[1].properties.data.additionalProperties.properties.open_interest.type}}];return false;}var valid4 = _errs24 === errors;}else {var valid4 = true;}if(valid4){if(data2.datetime !== undefined){let data10 = data2.datetime;const _errs26 = errors;if((((typeof data10 != "object") && (typeof data10 !== "string")) && (!(typeof data10 == "number"))) && (typeof data10 !== "boolean")){validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/datetime",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/datetime/type",keyword:"type",params:{type: schema99.allOf[1].properties.data.additionalProperties.properties.datetime.type}}];return false;}var valid4 = _errs26 === errors;}else {var valid4 = true;}if(valid4){if(data2.underlyer !== undefined){let data11 = data2.underlyer;const _errs28 = errors;if((((typeof data11 != "object") && (typeof data11 !== "string")) && (!(typeof data11 == "number"))) && (typeof data11 !== "boolean")){validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/underlyer",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/underlyer/type",keyword:"type",params:{type: schema99.allOf[1].properties.data.additionalProperties.properties.underlyer.type}}];return false;}var valid4 = _errs28 === errors;}else {var valid4 = true;}if(valid4){if(data2.underlyer_spot !== undefined){let data12 = data2.underlyer_spot;const _errs30 = errors;if((!(typeof data12 == "number")) && (data12 !== null)){validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/underlyer_spot",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/underlyer_spot/type",keyword:"type",params:{type: schema99.allOf[1].properties.data.additionalProperties.properties.underlyer_spot.type}}];return false;}var valid4 = _errs30 === errors;}else {var valid4 = true;}if(valid4){if(data2.basis !== undefined){let data13 = data2.basis;const _errs32 = errors;if((!(typeof data13 == "number")) && (data13 !== null)){validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/basis",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/basis/type",keyword:"type",params:{type: schema99.allOf[1].properties.data.additionalProperties.properties.basis.type}}];return false;}var valid4 = _errs32 === errors;}else {var valid4 = true;}if(valid4){if(data2.fr !== undefined){let data14 = data2.fr;const _errs34 = errors;if((!(typeof data14 == "number")) && (data14 !== null)){validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/fr",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/fr/type",keyword:"type",params:{type: schema99.allOf[1].properties.data.additionalProperties.properties.fr.type}}];return false;}var valid4 = _errs34 === errors;}else {var valid4 = true;}if(valid4){if(data2.next_fr !== undefined){let data15 = data2.next_fr;const _errs36 = errors;if((!(typeof data15 == "number")) && (data15 !== null)){validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/next_fr",schemaPath:"#/allOf/1/properties/data/additionalProperties/properties/next_fr/type",keyword:"type",params:{type: schema99.allOf[1].properties.data.additionalProperties.properties.next_fr.type}}];return false;}var valid4 = _errs36 === errors;}else {var valid4 = true;}}}}}}}}}}}}}}else {validate114.errors = [{instancePath:instancePath+"/data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/allOf/1/properties/data/additionalProperties/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs9 === errors;if(!valid3){break;}}}else {validate114.errors = [{instancePath:instancePath+"/data",schemaPath:"#/allOf/1/properties/data/type",keyword:"type",params:{type: "object"}}];return false;}}}}}else {validate114.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs4 === errors;}validate114.errors = vErrors;return errors === 0;}
+const { validator, isInteger, missing, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const list = ["date","data"];
+const list2 = ["data"];
+const list3 = ["number","null"];
+const list4 = ["string","number","boolean","object","array","null"];
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return typeError("/date", "integer");
+    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value4 = d.data;
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    for (const key5 in value4) {
+      if (true) {
+        const value6 = value4[key5];
+        if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "object");
+        {
+          const value7 = value6.bid;
+          if (value7 !== void 0) {
+            if (!(typeof value7 == "number" || value7 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/bid", list3);
+          }
+        }
+        {
+          const value9 = value6.bid_amount;
+          if (value9 !== void 0) {
+            if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/bid_amount", list3);
+          }
+        }
+        {
+          const value10 = value6.ask;
+          if (value10 !== void 0) {
+            if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/ask", list3);
+          }
+        }
+        {
+          const value11 = value6.ask_amount;
+          if (value11 !== void 0) {
+            if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/ask_amount", list3);
+          }
+        }
+        {
+          const value12 = value6.volume;
+          if (value12 !== void 0) {
+            if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/volume", list3);
+          }
+        }
+        {
+          const value13 = value6.volume_usd;
+          if (value13 !== void 0) {
+            if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/volume_usd", list3);
+          }
+        }
+        {
+          const value14 = value6.open_interest;
+          if (value14 !== void 0) {
+            if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/open_interest", list3);
+          }
+        }
+        {
+          const value15 = value6.datetime;
+          if (value15 !== void 0) {
+            if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/datetime", list4);
+          }
+        }
+        {
+          const value17 = value6.underlyer;
+          if (value17 !== void 0) {
+            if (!(typeof value17 == "string" || typeof value17 == "number" || typeof value17 == "boolean" || typeof value17 == "object" && value17 !== null && !Array.isArray(value17) || Array.isArray(value17) || value17 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/underlyer", list4);
+          }
+        }
+        {
+          const value18 = value6.underlyer_spot;
+          if (value18 !== void 0) {
+            if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/underlyer_spot", list3);
+          }
+        }
+        {
+          const value19 = value6.basis;
+          if (value19 !== void 0) {
+            if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/basis", list3);
+          }
+        }
+        {
+          const value20 = value6.fr;
+          if (value20 !== void 0) {
+            if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/fr", list3);
+          }
+        }
+        {
+          const value21 = value6.next_fr;
+          if (value21 !== void 0) {
+            if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5) + "/next_fr", list3);
+          }
+        }
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

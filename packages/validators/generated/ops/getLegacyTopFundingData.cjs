@@ -4,7 +4,66 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate116;const schema101 = {"anyOf":[{"allOf":[{},{"properties":{"data":{"items":{"properties":{"funding":{"type":["number","null"]},"yield":{"type":["number","null"]}}}}}}]},{"items":{"properties":{"funding":{"type":["number","null"]},"yield":{"type":["number","null"]}}}}]};function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;let valid0 = false;const _errs1 = errors;const _errs2 = errors;if(errors === _errs2){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.date === undefined) && (missing0 = "date")) || ((data.data === undefined) && (missing0 = "data"))){const err0 = {instancePath,schemaPath:"#/anyOf/0/allOf/0/required",keyword:"required",params:{missingProperty: missing0}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}else {if(data.date !== undefined){let data0 = data.date;const _errs4 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){const err1 = {instancePath:instancePath+"/date",schemaPath:"#/anyOf/0/allOf/0/properties/date/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(errors === _errs4){if(typeof data0 == "number"){if(data0 < 0 || isNaN(data0)){const err2 = {instancePath:instancePath+"/date",schemaPath:"#/anyOf/0/allOf/0/properties/date/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}}}}else {const err3 = {instancePath,schemaPath:"#/anyOf/0/allOf/0/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}var valid1 = _errs2 === errors;if(valid1){const _errs6 = errors;if(errors === _errs6){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((data.data === undefined) && (missing1 = "data")){const err4 = {instancePath,schemaPath:"#/anyOf/0/allOf/1/required",keyword:"required",params:{missingProperty: missing1}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}else {if(data.data !== undefined){let data1 = data.data;const _errs8 = errors;if(errors === _errs8){if(Array.isArray(data1)){var valid4 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs10 = errors;if(errors === _errs10){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if((data2.symbol === undefined) && (missing2 = "symbol")){const err5 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/anyOf/0/allOf/1/properties/data/items/required",keyword:"required",params:{missingProperty: missing2}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}else {if(data2.symbol !== undefined){const _errs13 = errors;if(typeof data2.symbol !== "string"){const err6 = {instancePath:instancePath+"/data/" + i0+"/symbol",schemaPath:"#/anyOf/0/allOf/1/properties/data/items/properties/symbol/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}var valid5 = _errs13 === errors;}else {var valid5 = true;}if(valid5){if(data2.funding !== undefined){let data4 = data2.funding;const _errs15 = errors;if((!(typeof data4 == "number")) && (data4 !== null)){const err7 = {instancePath:instancePath+"/data/" + i0+"/funding",schemaPath:"#/anyOf/0/allOf/1/properties/data/items/properties/funding/type",keyword:"type",params:{type: schema101.anyOf[0].allOf[1].properties.data.items.properties.funding.type}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}var valid5 = _errs15 === errors;}else {var valid5 = true;}if(valid5){if(data2.yield !== undefined){let data5 = data2.yield;const _errs17 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){const err8 = {instancePath:instancePath+"/data/" + i0+"/yield",schemaPath:"#/anyOf/0/allOf/1/properties/data/items/properties/yield/type",keyword:"type",params:{type: schema101.anyOf[0].allOf[1].properties.data.items.properties.yield.type}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}var valid5 = _errs17 === errors;}else {var valid5 = true;}}}}}else {const err9 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/anyOf/0/allOf/1/properties/data/items/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}var valid4 = _errs10 === errors;if(!valid4){break;}}}else {const err10 = {instancePath:instancePath+"/data",schemaPath:"#/anyOf/0/allOf/1/properties/data/type",keyword:"type",params:{type: "array"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}}}else {const err11 = {instancePath,schemaPath:"#/anyOf/0/allOf/1/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}var valid1 = _errs6 === errors;}var _valid0 = _errs1 === errors;valid0 = valid0 || _valid0;if(!valid0){const _errs19 = errors;if(errors === _errs19){if(Array.isArray(data)){var valid6 = true;const len1 = data.length;for(let i1=0; i1<len1; i1++){let data6 = data[i1];const _errs21 = errors;if(errors === _errs21){if(data6 && typeof data6 == "object" && !Array.isArray(data6)){let missing3;if((data6.symbol === undefined) && (missing3 = "symbol")){const err12 = {instancePath:instancePath+"/" + i1,schemaPath:"#/anyOf/1/items/required",keyword:"required",params:{missingProperty: missing3}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}else {if(data6.symbol !== undefined){const _errs24 = errors;if(typeof data6.symbol !== "string"){const err13 = {instancePath:instancePath+"/" + i1+"/symbol",schemaPath:"#/anyOf/1/items/properties/symbol/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}var valid7 = _errs24 === errors;}else {var valid7 = true;}if(valid7){if(data6.funding !== undefined){let data8 = data6.funding;const _errs26 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){const err14 = {instancePath:instancePath+"/" + i1+"/funding",schemaPath:"#/anyOf/1/items/properties/funding/type",keyword:"type",params:{type: schema101.anyOf[1].items.properties.funding.type}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}var valid7 = _errs26 === errors;}else {var valid7 = true;}if(valid7){if(data6.yield !== undefined){let data9 = data6.yield;const _errs28 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){const err15 = {instancePath:instancePath+"/" + i1+"/yield",schemaPath:"#/anyOf/1/items/properties/yield/type",keyword:"type",params:{type: schema101.anyOf[1].items.properties.yield.type}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}var valid7 = _errs28 === errors;}else {var valid7 = true;}}}}}else {const err16 = {instancePath:instancePath+"/" + i1,schemaPath:"#/anyOf/1/items/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}var valid6 = _errs21 === errors;if(!valid6){break;}}}else {const err17 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}var _valid0 = _errs19 === errors;valid0 = valid0 || _valid0;}if(!valid0){const err18 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;validate116.errors = vErrors;return false;}else {errors = _errs0;if(vErrors !== null){if(_errs0){vErrors.length = _errs0;}else {vErrors = null;}}}validate116.errors = vErrors;return errors === 0;}
+const { validator, isInteger, requiredFirst, typeError, unionError } = require("../../runtime/body-checks.cjs");
+const list = ["symbol"];
+const list2 = ["number","null"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value8 = d.symbol;
+    if (!(typeof value8 == "string")) return requiredFirst(d, "", list) && typeError("/symbol", "string");
+  }
+  {
+    const value9 = d.funding;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list) && typeError("/funding", list2);
+    }
+  }
+  {
+    const value11 = d.yield;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list) && typeError("/yield", list2);
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
+  if (d.date === void 0 || d.data === void 0) return false;
+  {
+    const value2 = d.date;
+    if (!(isInteger(value2))) return false;
+    if (!(value2 >= 0)) return false;
+  }
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
+  {
+    const value3 = d.data;
+    if (!(Array.isArray(value3))) return false;
+    for (let i4 = 0; i4 < value3.length; i4++) {
+      const item5 = value3[i4];
+      if (!dataItem(item5)) return false;
+    }
+  }
+  return true;
+}
+
+function branch2(d) {
+  if (!(Array.isArray(d))) return false;
+  for (let i13 = 0; i13 < d.length; i13++) {
+    const item14 = d[i13];
+    if (!dataItem(item14)) return false;
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(branch1(d) || branch2(d))) return unionError("", "anyOf");
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,525 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate120;const schema105 = {"properties":{"summary":{"properties":{"start":{},"end":{},"resolution":{"enum":["1m","5m","15m","1h","4h","1d"]},"total_trades":{"type":["number","null"]},"total_premium_usd":{"type":["number","null"]},"total_notional_usd":{"type":["number","null"]},"call_premium_usd":{"type":["number","null"]},"put_premium_usd":{"type":["number","null"]},"buy_premium_usd":{"type":["number","null"]},"sell_premium_usd":{"type":["number","null"]},"net_delta":{"type":["number","null"]},"net_gamma":{"type":["number","null"]},"net_vega":{"type":["number","null"]},"opening_trades":{"type":["number","null"]},"closing_trades":{"type":["number","null"]},"net_oi_change":{"type":["number","null"]},"block_trade_count":{"type":["number","null"]},"block_trade_premium_usd":{"type":["number","null"]},"most_active_strikes":{"items":{"properties":{"trade_count":{"type":["number","null"]},"premium_usd":{"type":["number","null"]},"net_oi_change":{"type":["number","null"]}}}}}},"buckets":{"items":{"properties":{"date":{},"trade_count":{"type":["number","null"]},"buy_count":{"type":["number","null"]},"sell_count":{"type":["number","null"]},"total_amount":{"type":["number","null"]},"buy_amount":{"type":["number","null"]},"sell_amount":{"type":["number","null"]},"total_premium_usd":{"type":["number","null"]},"buy_premium_usd":{"type":["number","null"]},"sell_premium_usd":{"type":["number","null"]},"total_notional":{"type":["number","null"]},"buy_notional":{"type":["number","null"]},"sell_notional":{"type":["number","null"]},"call_premium_usd":{"type":["number","null"]},"put_premium_usd":{"type":["number","null"]},"call_count":{"type":["number","null"]},"put_count":{"type":["number","null"]},"block_trade_count":{"type":["number","null"]},"block_premium_usd":{"type":["number","null"]},"net_oi_change":{"type":["number","null"]},"avg_iv":{"type":["number","null"]},"avg_abs_delta":{"type":["number","null"]}}}},"notable_trades":{"items":{"properties":{"instrument_name":{},"timestamp":{},"trade_id":{"type":["string","integer"]},"block_trade_id":{"type":["string","null"]},"combo_id":{"type":["string","null"]},"strategy":{"type":["string","null"]},"date":{},"currency":{},"maturity":{},"days_to_expiry":{"type":["number","null"]},"strike":{"type":["number","null"]},"option_type":{"enum":["C","P"]},"direction":{"enum":["buy","sell"]},"amount":{"type":["number","null"]},"price":{"type":["number","null"]},"iv":{"type":["number","null"]},"index_price":{"type":["number","null"]},"mark_price":{"type":["number","null"]},"premium_usd":{"type":["number","null"]},"notional":{"type":["number","null"]},"delta":{"type":["number","null"]},"gamma":{"type":["number","null"]},"vega":{"type":["number","null"]},"theta":{"type":["number","null"]},"oi_change":{"type":["number","null"]},"open_interest":{"type":["number","null"]}}}}}};const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if((((data.summary === undefined) && (missing0 = "summary")) || ((data.buckets === undefined) && (missing0 = "buckets"))) || ((data.notable_trades === undefined) && (missing0 = "notable_trades"))){validate120.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.summary !== undefined){let data0 = data.summary;const _errs1 = errors;if(errors === _errs1){if(data0 && typeof data0 == "object" && !Array.isArray(data0)){let missing1;if((((data0.start === undefined) && (missing1 = "start")) || ((data0.end === undefined) && (missing1 = "end"))) || ((data0.most_active_strikes === undefined) && (missing1 = "most_active_strikes"))){validate120.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data0.start !== undefined){const _errs3 = errors;if(typeof data0.start !== "string"){validate120.errors = [{instancePath:instancePath+"/summary/start",schemaPath:"#/properties/summary/properties/start/type",keyword:"type",params:{type: "string"}}];return false;}var valid1 = _errs3 === errors;}else {var valid1 = true;}if(valid1){if(data0.end !== undefined){const _errs5 = errors;if(typeof data0.end !== "string"){validate120.errors = [{instancePath:instancePath+"/summary/end",schemaPath:"#/properties/summary/properties/end/type",keyword:"type",params:{type: "string"}}];return false;}var valid1 = _errs5 === errors;}else {var valid1 = true;}if(valid1){if(data0.resolution !== undefined){let data3 = data0.resolution;const _errs7 = errors;if(typeof data3 !== "string"){validate120.errors = [{instancePath:instancePath+"/summary/resolution",schemaPath:"#/properties/summary/properties/resolution/type",keyword:"type",params:{type: "string"}}];return false;}if(!((((((data3 === "1m") || (data3 === "5m")) || (data3 === "15m")) || (data3 === "1h")) || (data3 === "4h")) || (data3 === "1d"))){validate120.errors = [{instancePath:instancePath+"/summary/resolution",schemaPath:"#/properties/summary/properties/resolution/enum",keyword:"enum",params:{allowedValues: schema105.properties.summary.properties.resolution.enum}}];return false;}var valid1 = _errs7 === errors;}else {var valid1 = true;}if(valid1){if(data0.total_trades !== undefined){let data4 = data0.total_trades;const _errs9 = errors;if((!(typeof data4 == "number")) && (data4 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/total_trades",schemaPath:"#/properties/summary/properties/total_trades/type",keyword:"type",params:{type: schema105.properties.summary.properties.total_trades.type}}];return false;}if(errors === _errs9){if(typeof data4 == "number"){if(data4 < 0 || isNaN(data4)){validate120.errors = [{instancePath:instancePath+"/summary/total_trades",schemaPath:"#/properties/summary/properties/total_trades/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid1 = _errs9 === errors;}else {var valid1 = true;}if(valid1){if(data0.total_premium_usd !== undefined){let data5 = data0.total_premium_usd;const _errs11 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/total_premium_usd",schemaPath:"#/properties/summary/properties/total_premium_usd/type",keyword:"type",params:{type: schema105.properties.summary.properties.total_premium_usd.type}}];return false;}var valid1 = _errs11 === errors;}else {var valid1 = true;}if(valid1){if(data0.total_notional_usd !== undefined){let data6 = data0.total_notional_usd;const _errs13 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/total_notional_usd",schemaPath:"#/properties/summary/properties/total_notional_usd/type",keyword:"type",params:{type: schema105.properties.summary.properties.total_notional_usd.type}}];return false;}var valid1 = _errs13 === errors;}else {var valid1 = true;}if(valid1){if(data0.call_premium_usd !== undefined){let data7 = data0.call_premium_usd;const _errs15 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/call_premium_usd",schemaPath:"#/properties/summary/properties/call_premium_usd/type",keyword:"type",params:{type: schema105.properties.summary.properties.call_premium_usd.type}}];return false;}var valid1 = _errs15 === errors;}else {var valid1 = true;}if(valid1){if(data0.put_premium_usd !== undefined){let data8 = data0.put_premium_usd;const _errs17 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/put_premium_usd",schemaPath:"#/properties/summary/properties/put_premium_usd/type",keyword:"type",params:{type: schema105.properties.summary.properties.put_premium_usd.type}}];return false;}var valid1 = _errs17 === errors;}else {var valid1 = true;}if(valid1){if(data0.buy_premium_usd !== undefined){let data9 = data0.buy_premium_usd;const _errs19 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/buy_premium_usd",schemaPath:"#/properties/summary/properties/buy_premium_usd/type",keyword:"type",params:{type: schema105.properties.summary.properties.buy_premium_usd.type}}];return false;}var valid1 = _errs19 === errors;}else {var valid1 = true;}if(valid1){if(data0.sell_premium_usd !== undefined){let data10 = data0.sell_premium_usd;const _errs21 = errors;if((!(typeof data10 == "number")) && (data10 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/sell_premium_usd",schemaPath:"#/properties/summary/properties/sell_premium_usd/type",keyword:"type",params:{type: schema105.properties.summary.properties.sell_premium_usd.type}}];return false;}var valid1 = _errs21 === errors;}else {var valid1 = true;}if(valid1){if(data0.net_delta !== undefined){let data11 = data0.net_delta;const _errs23 = errors;if((!(typeof data11 == "number")) && (data11 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/net_delta",schemaPath:"#/properties/summary/properties/net_delta/type",keyword:"type",params:{type: schema105.properties.summary.properties.net_delta.type}}];return false;}var valid1 = _errs23 === errors;}else {var valid1 = true;}if(valid1){if(data0.net_gamma !== undefined){let data12 = data0.net_gamma;const _errs25 = errors;if((!(typeof data12 == "number")) && (data12 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/net_gamma",schemaPath:"#/properties/summary/properties/net_gamma/type",keyword:"type",params:{type: schema105.properties.summary.properties.net_gamma.type}}];return false;}var valid1 = _errs25 === errors;}else {var valid1 = true;}if(valid1){if(data0.net_vega !== undefined){let data13 = data0.net_vega;const _errs27 = errors;if((!(typeof data13 == "number")) && (data13 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/net_vega",schemaPath:"#/properties/summary/properties/net_vega/type",keyword:"type",params:{type: schema105.properties.summary.properties.net_vega.type}}];return false;}var valid1 = _errs27 === errors;}else {var valid1 = true;}if(valid1){if(data0.opening_trades !== undefined){let data14 = data0.opening_trades;const _errs29 = errors;if((!(typeof data14 == "number")) && (data14 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/opening_trades",schemaPath:"#/properties/summary/properties/opening_trades/type",keyword:"type",params:{type: schema105.properties.summary.properties.opening_trades.type}}];return false;}if(errors === _errs29){if(typeof data14 == "number"){if(data14 < 0 || isNaN(data14)){validate120.errors = [{instancePath:instancePath+"/summary/opening_trades",schemaPath:"#/properties/summary/properties/opening_trades/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid1 = _errs29 === errors;}else {var valid1 = true;}if(valid1){if(data0.closing_trades !== undefined){let data15 = data0.closing_trades;const _errs31 = errors;if((!(typeof data15 == "number")) && (data15 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/closing_trades",schemaPath:"#/properties/summary/properties/closing_trades/type",keyword:"type",params:{type: schema105.properties.summary.properties.closing_trades.type}}];return false;}if(errors === _errs31){if(typeof data15 == "number"){if(data15 < 0 || isNaN(data15)){validate120.errors = [{instancePath:instancePath+"/summary/closing_trades",schemaPath:"#/properties/summary/properties/closing_trades/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid1 = _errs31 === errors;}else {var valid1 = true;}if(valid1){if(data0.net_oi_change !== undefined){let data16 = data0.net_oi_change;const _errs33 = errors;if((!(typeof data16 == "number")) && (data16 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/net_oi_change",schemaPath:"#/properties/summary/properties/net_oi_change/type",keyword:"type",params:{type: schema105.properties.summary.properties.net_oi_change.type}}];return false;}var valid1 = _errs33 === errors;}else {var valid1 = true;}if(valid1){if(data0.block_trade_count !== undefined){let data17 = data0.block_trade_count;const _errs35 = errors;if((!(typeof data17 == "number")) && (data17 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/block_trade_count",schemaPath:"#/properties/summary/properties/block_trade_count/type",keyword:"type",params:{type: schema105.properties.summary.properties.block_trade_count.type}}];return false;}if(errors === _errs35){if(typeof data17 == "number"){if(data17 < 0 || isNaN(data17)){validate120.errors = [{instancePath:instancePath+"/summary/block_trade_count",schemaPath:"#/properties/summary/properties/block_trade_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid1 = _errs35 === errors;}else {var valid1 = true;}if(valid1){if(data0.block_trade_premium_usd !== undefined){let data18 = data0.block_trade_premium_usd;const _errs37 = errors;if((!(typeof data18 == "number")) && (data18 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/block_trade_premium_usd",schemaPath:"#/properties/summary/properties/block_trade_premium_usd/type",keyword:"type",params:{type: schema105.properties.summary.properties.block_trade_premium_usd.type}}];return false;}var valid1 = _errs37 === errors;}else {var valid1 = true;}if(valid1){if(data0.most_active_strikes !== undefined){let data19 = data0.most_active_strikes;const _errs39 = errors;if(errors === _errs39){if(Array.isArray(data19)){if(data19.length > 10){validate120.errors = [{instancePath:instancePath+"/summary/most_active_strikes",schemaPath:"#/properties/summary/properties/most_active_strikes/maxItems",keyword:"maxItems",params:{limit: 10}}];return false;}else {var valid2 = true;const len0 = data19.length;for(let i0=0; i0<len0; i0++){let data20 = data19[i0];const _errs41 = errors;if(errors === _errs41){if(data20 && typeof data20 == "object" && !Array.isArray(data20)){let missing2;if((data20.instrument_name === undefined) && (missing2 = "instrument_name")){validate120.errors = [{instancePath:instancePath+"/summary/most_active_strikes/" + i0,schemaPath:"#/properties/summary/properties/most_active_strikes/items/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data20.instrument_name !== undefined){let data21 = data20.instrument_name;const _errs43 = errors;if(errors === _errs43){if(typeof data21 === "string"){if(data21.length < 1){validate120.errors = [{instancePath:instancePath+"/summary/most_active_strikes/" + i0+"/instrument_name",schemaPath:"#/properties/summary/properties/most_active_strikes/items/properties/instrument_name/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate120.errors = [{instancePath:instancePath+"/summary/most_active_strikes/" + i0+"/instrument_name",schemaPath:"#/properties/summary/properties/most_active_strikes/items/properties/instrument_name/type",keyword:"type",params:{type: "string"}}];return false;}}var valid3 = _errs43 === errors;}else {var valid3 = true;}if(valid3){if(data20.trade_count !== undefined){let data22 = data20.trade_count;const _errs45 = errors;if((!(typeof data22 == "number")) && (data22 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/most_active_strikes/" + i0+"/trade_count",schemaPath:"#/properties/summary/properties/most_active_strikes/items/properties/trade_count/type",keyword:"type",params:{type: schema105.properties.summary.properties.most_active_strikes.items.properties.trade_count.type}}];return false;}if(errors === _errs45){if(typeof data22 == "number"){if(data22 < 0 || isNaN(data22)){validate120.errors = [{instancePath:instancePath+"/summary/most_active_strikes/" + i0+"/trade_count",schemaPath:"#/properties/summary/properties/most_active_strikes/items/properties/trade_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs45 === errors;}else {var valid3 = true;}if(valid3){if(data20.premium_usd !== undefined){let data23 = data20.premium_usd;const _errs47 = errors;if((!(typeof data23 == "number")) && (data23 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/most_active_strikes/" + i0+"/premium_usd",schemaPath:"#/properties/summary/properties/most_active_strikes/items/properties/premium_usd/type",keyword:"type",params:{type: schema105.properties.summary.properties.most_active_strikes.items.properties.premium_usd.type}}];return false;}var valid3 = _errs47 === errors;}else {var valid3 = true;}if(valid3){if(data20.net_oi_change !== undefined){let data24 = data20.net_oi_change;const _errs49 = errors;if((!(typeof data24 == "number")) && (data24 !== null)){validate120.errors = [{instancePath:instancePath+"/summary/most_active_strikes/" + i0+"/net_oi_change",schemaPath:"#/properties/summary/properties/most_active_strikes/items/properties/net_oi_change/type",keyword:"type",params:{type: schema105.properties.summary.properties.most_active_strikes.items.properties.net_oi_change.type}}];return false;}var valid3 = _errs49 === errors;}else {var valid3 = true;}}}}}}else {validate120.errors = [{instancePath:instancePath+"/summary/most_active_strikes/" + i0,schemaPath:"#/properties/summary/properties/most_active_strikes/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid2 = _errs41 === errors;if(!valid2){break;}}}}else {validate120.errors = [{instancePath:instancePath+"/summary/most_active_strikes",schemaPath:"#/properties/summary/properties/most_active_strikes/type",keyword:"type",params:{type: "array"}}];return false;}}var valid1 = _errs39 === errors;}else {var valid1 = true;}}}}}}}}}}}}}}}}}}}}}else {validate120.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.buckets !== undefined){let data25 = data.buckets;const _errs51 = errors;if(errors === _errs51){if(Array.isArray(data25)){var valid4 = true;const len1 = data25.length;for(let i1=0; i1<len1; i1++){let data26 = data25[i1];const _errs53 = errors;if(errors === _errs53){if(data26 && typeof data26 == "object" && !Array.isArray(data26)){let missing3;if((data26.date === undefined) && (missing3 = "date")){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1,schemaPath:"#/properties/buckets/items/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data26.date !== undefined){let data27 = data26.date;const _errs55 = errors;if(errors === _errs55){if(typeof data27 === "string"){if(!pattern0.test(data27)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/date",schemaPath:"#/properties/buckets/items/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}}];return false;}}else {validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/date",schemaPath:"#/properties/buckets/items/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}var valid5 = _errs55 === errors;}else {var valid5 = true;}if(valid5){if(data26.trade_count !== undefined){let data28 = data26.trade_count;const _errs57 = errors;if((!(typeof data28 == "number")) && (data28 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/trade_count",schemaPath:"#/properties/buckets/items/properties/trade_count/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.trade_count.type}}];return false;}if(errors === _errs57){if(typeof data28 == "number"){if(data28 < 0 || isNaN(data28)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/trade_count",schemaPath:"#/properties/buckets/items/properties/trade_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid5 = _errs57 === errors;}else {var valid5 = true;}if(valid5){if(data26.buy_count !== undefined){let data29 = data26.buy_count;const _errs59 = errors;if((!(typeof data29 == "number")) && (data29 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/buy_count",schemaPath:"#/properties/buckets/items/properties/buy_count/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.buy_count.type}}];return false;}if(errors === _errs59){if(typeof data29 == "number"){if(data29 < 0 || isNaN(data29)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/buy_count",schemaPath:"#/properties/buckets/items/properties/buy_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid5 = _errs59 === errors;}else {var valid5 = true;}if(valid5){if(data26.sell_count !== undefined){let data30 = data26.sell_count;const _errs61 = errors;if((!(typeof data30 == "number")) && (data30 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/sell_count",schemaPath:"#/properties/buckets/items/properties/sell_count/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.sell_count.type}}];return false;}if(errors === _errs61){if(typeof data30 == "number"){if(data30 < 0 || isNaN(data30)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/sell_count",schemaPath:"#/properties/buckets/items/properties/sell_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid5 = _errs61 === errors;}else {var valid5 = true;}if(valid5){if(data26.total_amount !== undefined){let data31 = data26.total_amount;const _errs63 = errors;if((!(typeof data31 == "number")) && (data31 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/total_amount",schemaPath:"#/properties/buckets/items/properties/total_amount/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.total_amount.type}}];return false;}if(errors === _errs63){if(typeof data31 == "number"){if(data31 < 0 || isNaN(data31)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/total_amount",schemaPath:"#/properties/buckets/items/properties/total_amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid5 = _errs63 === errors;}else {var valid5 = true;}if(valid5){if(data26.buy_amount !== undefined){let data32 = data26.buy_amount;const _errs65 = errors;if((!(typeof data32 == "number")) && (data32 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/buy_amount",schemaPath:"#/properties/buckets/items/properties/buy_amount/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.buy_amount.type}}];return false;}if(errors === _errs65){if(typeof data32 == "number"){if(data32 < 0 || isNaN(data32)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/buy_amount",schemaPath:"#/properties/buckets/items/properties/buy_amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid5 = _errs65 === errors;}else {var valid5 = true;}if(valid5){if(data26.sell_amount !== undefined){let data33 = data26.sell_amount;const _errs67 = errors;if((!(typeof data33 == "number")) && (data33 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/sell_amount",schemaPath:"#/properties/buckets/items/properties/sell_amount/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.sell_amount.type}}];return false;}if(errors === _errs67){if(typeof data33 == "number"){if(data33 < 0 || isNaN(data33)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/sell_amount",schemaPath:"#/properties/buckets/items/properties/sell_amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid5 = _errs67 === errors;}else {var valid5 = true;}if(valid5){if(data26.total_premium_usd !== undefined){let data34 = data26.total_premium_usd;const _errs69 = errors;if((!(typeof data34 == "number")) && (data34 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/total_premium_usd",schemaPath:"#/properties/buckets/items/properties/total_premium_usd/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.total_premium_usd.type}}];return false;}var valid5 = _errs69 === errors;}else {var valid5 = true;}if(valid5){if(data26.buy_premium_usd !== undefined){let data35 = data26.buy_premium_usd;const _errs71 = errors;if((!(typeof data35 == "number")) && (data35 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/buy_premium_usd",schemaPath:"#/properties/buckets/items/properties/buy_premium_usd/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.buy_premium_usd.type}}];return false;}var valid5 = _errs71 === errors;}else {var valid5 = true;}if(valid5){if(data26.sell_premium_usd !== undefined){let data36 = data26.sell_premium_usd;const _errs73 = errors;if((!(typeof data36 == "number")) && (data36 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/sell_premium_usd",schemaPath:"#/properties/buckets/items/properties/sell_premium_usd/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.sell_premium_usd.type}}];return false;}var valid5 = _errs73 === errors;}else {var valid5 = true;}if(valid5){if(data26.total_notional !== undefined){let data37 = data26.total_notional;const _errs75 = errors;if((!(typeof data37 == "number")) && (data37 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/total_notional",schemaPath:"#/properties/buckets/items/properties/total_notional/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.total_notional.type}}];return false;}var valid5 = _errs75 === errors;}else {var valid5 = true;}if(valid5){if(data26.buy_notional !== undefined){let data38 = data26.buy_notional;const _errs77 = errors;if((!(typeof data38 == "number")) && (data38 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/buy_notional",schemaPath:"#/properties/buckets/items/properties/buy_notional/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.buy_notional.type}}];return false;}var valid5 = _errs77 === errors;}else {var valid5 = true;}if(valid5){if(data26.sell_notional !== undefined){let data39 = data26.sell_notional;const _errs79 = errors;if((!(typeof data39 == "number")) && (data39 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/sell_notional",schemaPath:"#/properties/buckets/items/properties/sell_notional/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.sell_notional.type}}];return false;}var valid5 = _errs79 === errors;}else {var valid5 = true;}if(valid5){if(data26.call_premium_usd !== undefined){let data40 = data26.call_premium_usd;const _errs81 = errors;if((!(typeof data40 == "number")) && (data40 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/call_premium_usd",schemaPath:"#/properties/buckets/items/properties/call_premium_usd/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.call_premium_usd.type}}];return false;}var valid5 = _errs81 === errors;}else {var valid5 = true;}if(valid5){if(data26.put_premium_usd !== undefined){let data41 = data26.put_premium_usd;const _errs83 = errors;if((!(typeof data41 == "number")) && (data41 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/put_premium_usd",schemaPath:"#/properties/buckets/items/properties/put_premium_usd/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.put_premium_usd.type}}];return false;}var valid5 = _errs83 === errors;}else {var valid5 = true;}if(valid5){if(data26.call_count !== undefined){let data42 = data26.call_count;const _errs85 = errors;if((!(typeof data42 == "number")) && (data42 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/call_count",schemaPath:"#/properties/buckets/items/properties/call_count/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.call_count.type}}];return false;}if(errors === _errs85){if(typeof data42 == "number"){if(data42 < 0 || isNaN(data42)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/call_count",schemaPath:"#/properties/buckets/items/properties/call_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid5 = _errs85 === errors;}else {var valid5 = true;}if(valid5){if(data26.put_count !== undefined){let data43 = data26.put_count;const _errs87 = errors;if((!(typeof data43 == "number")) && (data43 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/put_count",schemaPath:"#/properties/buckets/items/properties/put_count/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.put_count.type}}];return false;}if(errors === _errs87){if(typeof data43 == "number"){if(data43 < 0 || isNaN(data43)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/put_count",schemaPath:"#/properties/buckets/items/properties/put_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid5 = _errs87 === errors;}else {var valid5 = true;}if(valid5){if(data26.block_trade_count !== undefined){let data44 = data26.block_trade_count;const _errs89 = errors;if((!(typeof data44 == "number")) && (data44 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/block_trade_count",schemaPath:"#/properties/buckets/items/properties/block_trade_count/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.block_trade_count.type}}];return false;}if(errors === _errs89){if(typeof data44 == "number"){if(data44 < 0 || isNaN(data44)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/block_trade_count",schemaPath:"#/properties/buckets/items/properties/block_trade_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid5 = _errs89 === errors;}else {var valid5 = true;}if(valid5){if(data26.block_premium_usd !== undefined){let data45 = data26.block_premium_usd;const _errs91 = errors;if((!(typeof data45 == "number")) && (data45 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/block_premium_usd",schemaPath:"#/properties/buckets/items/properties/block_premium_usd/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.block_premium_usd.type}}];return false;}var valid5 = _errs91 === errors;}else {var valid5 = true;}if(valid5){if(data26.net_oi_change !== undefined){let data46 = data26.net_oi_change;const _errs93 = errors;if((!(typeof data46 == "number")) && (data46 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/net_oi_change",schemaPath:"#/properties/buckets/items/properties/net_oi_change/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.net_oi_change.type}}];return false;}var valid5 = _errs93 === errors;}else {var valid5 = true;}if(valid5){if(data26.avg_iv !== undefined){let data47 = data26.avg_iv;const _errs95 = errors;if((!(typeof data47 == "number")) && (data47 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/avg_iv",schemaPath:"#/properties/buckets/items/properties/avg_iv/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.avg_iv.type}}];return false;}var valid5 = _errs95 === errors;}else {var valid5 = true;}if(valid5){if(data26.avg_abs_delta !== undefined){let data48 = data26.avg_abs_delta;const _errs97 = errors;if((!(typeof data48 == "number")) && (data48 !== null)){validate120.errors = [{instancePath:instancePath+"/buckets/" + i1+"/avg_abs_delta",schemaPath:"#/properties/buckets/items/properties/avg_abs_delta/type",keyword:"type",params:{type: schema105.properties.buckets.items.properties.avg_abs_delta.type}}];return false;}var valid5 = _errs97 === errors;}else {var valid5 = true;}}}}}}}}}}}}}}}}}}}}}}}}else {validate120.errors = [{instancePath:instancePath+"/buckets/" + i1,schemaPath:"#/properties/buckets/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs53 === errors;if(!valid4){break;}}}else {validate120.errors = [{instancePath:instancePath+"/buckets",schemaPath:"#/properties/buckets/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs51 === errors;}else {var valid0 = true;}if(valid0){if(data.notable_trades !== undefined){let data49 = data.notable_trades;const _errs99 = errors;if(errors === _errs99){if(Array.isArray(data49)){var valid6 = true;const len2 = data49.length;for(let i2=0; i2<len2; i2++){let data50 = data49[i2];const _errs101 = errors;if(errors === _errs101){if(data50 && typeof data50 == "object" && !Array.isArray(data50)){let missing4;if((((data50.instrument_name === undefined) && (missing4 = "instrument_name")) || ((data50.timestamp === undefined) && (missing4 = "timestamp"))) || ((data50.trade_id === undefined) && (missing4 = "trade_id"))){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2,schemaPath:"#/properties/notable_trades/items/required",keyword:"required",params:{missingProperty: missing4}}];return false;}else {if(data50.instrument_name !== undefined){let data51 = data50.instrument_name;const _errs103 = errors;if(errors === _errs103){if(typeof data51 === "string"){if(data51.length < 1){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/instrument_name",schemaPath:"#/properties/notable_trades/items/properties/instrument_name/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/instrument_name",schemaPath:"#/properties/notable_trades/items/properties/instrument_name/type",keyword:"type",params:{type: "string"}}];return false;}}var valid7 = _errs103 === errors;}else {var valid7 = true;}if(valid7){if(data50.timestamp !== undefined){let data52 = data50.timestamp;const _errs105 = errors;if(!((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52)))){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/timestamp",schemaPath:"#/properties/notable_trades/items/properties/timestamp/type",keyword:"type",params:{type: "integer"}}];return false;}var valid7 = _errs105 === errors;}else {var valid7 = true;}if(valid7){if(data50.trade_id !== undefined){let data53 = data50.trade_id;const _errs107 = errors;if((typeof data53 !== "string") && (!((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))))){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/trade_id",schemaPath:"#/properties/notable_trades/items/properties/trade_id/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.trade_id.type}}];return false;}var valid7 = _errs107 === errors;}else {var valid7 = true;}if(valid7){if(data50.block_trade_id !== undefined){let data54 = data50.block_trade_id;const _errs109 = errors;if((typeof data54 !== "string") && (data54 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/block_trade_id",schemaPath:"#/properties/notable_trades/items/properties/block_trade_id/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.block_trade_id.type}}];return false;}var valid7 = _errs109 === errors;}else {var valid7 = true;}if(valid7){if(data50.combo_id !== undefined){let data55 = data50.combo_id;const _errs111 = errors;if((typeof data55 !== "string") && (data55 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/combo_id",schemaPath:"#/properties/notable_trades/items/properties/combo_id/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.combo_id.type}}];return false;}var valid7 = _errs111 === errors;}else {var valid7 = true;}if(valid7){if(data50.strategy !== undefined){let data56 = data50.strategy;const _errs113 = errors;if((typeof data56 !== "string") && (data56 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/strategy",schemaPath:"#/properties/notable_trades/items/properties/strategy/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.strategy.type}}];return false;}var valid7 = _errs113 === errors;}else {var valid7 = true;}if(valid7){if(data50.date !== undefined){const _errs115 = errors;if(typeof data50.date !== "string"){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/date",schemaPath:"#/properties/notable_trades/items/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}var valid7 = _errs115 === errors;}else {var valid7 = true;}if(valid7){if(data50.currency !== undefined){const _errs117 = errors;if(typeof data50.currency !== "string"){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/currency",schemaPath:"#/properties/notable_trades/items/properties/currency/type",keyword:"type",params:{type: "string"}}];return false;}var valid7 = _errs117 === errors;}else {var valid7 = true;}if(valid7){if(data50.maturity !== undefined){const _errs119 = errors;if(typeof data50.maturity !== "string"){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/maturity",schemaPath:"#/properties/notable_trades/items/properties/maturity/type",keyword:"type",params:{type: "string"}}];return false;}var valid7 = _errs119 === errors;}else {var valid7 = true;}if(valid7){if(data50.days_to_expiry !== undefined){let data60 = data50.days_to_expiry;const _errs121 = errors;if((!(typeof data60 == "number")) && (data60 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/days_to_expiry",schemaPath:"#/properties/notable_trades/items/properties/days_to_expiry/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.days_to_expiry.type}}];return false;}var valid7 = _errs121 === errors;}else {var valid7 = true;}if(valid7){if(data50.strike !== undefined){let data61 = data50.strike;const _errs123 = errors;if((!(typeof data61 == "number")) && (data61 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/strike",schemaPath:"#/properties/notable_trades/items/properties/strike/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.strike.type}}];return false;}var valid7 = _errs123 === errors;}else {var valid7 = true;}if(valid7){if(data50.option_type !== undefined){let data62 = data50.option_type;const _errs125 = errors;if(typeof data62 !== "string"){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/option_type",schemaPath:"#/properties/notable_trades/items/properties/option_type/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data62 === "C") || (data62 === "P"))){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/option_type",schemaPath:"#/properties/notable_trades/items/properties/option_type/enum",keyword:"enum",params:{allowedValues: schema105.properties.notable_trades.items.properties.option_type.enum}}];return false;}var valid7 = _errs125 === errors;}else {var valid7 = true;}if(valid7){if(data50.direction !== undefined){let data63 = data50.direction;const _errs127 = errors;if(typeof data63 !== "string"){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/direction",schemaPath:"#/properties/notable_trades/items/properties/direction/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data63 === "buy") || (data63 === "sell"))){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/direction",schemaPath:"#/properties/notable_trades/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema105.properties.notable_trades.items.properties.direction.enum}}];return false;}var valid7 = _errs127 === errors;}else {var valid7 = true;}if(valid7){if(data50.amount !== undefined){let data64 = data50.amount;const _errs129 = errors;if((!(typeof data64 == "number")) && (data64 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/amount",schemaPath:"#/properties/notable_trades/items/properties/amount/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.amount.type}}];return false;}var valid7 = _errs129 === errors;}else {var valid7 = true;}if(valid7){if(data50.price !== undefined){let data65 = data50.price;const _errs131 = errors;if((!(typeof data65 == "number")) && (data65 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/price",schemaPath:"#/properties/notable_trades/items/properties/price/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.price.type}}];return false;}var valid7 = _errs131 === errors;}else {var valid7 = true;}if(valid7){if(data50.iv !== undefined){let data66 = data50.iv;const _errs133 = errors;if((!(typeof data66 == "number")) && (data66 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/iv",schemaPath:"#/properties/notable_trades/items/properties/iv/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.iv.type}}];return false;}var valid7 = _errs133 === errors;}else {var valid7 = true;}if(valid7){if(data50.index_price !== undefined){let data67 = data50.index_price;const _errs135 = errors;if((!(typeof data67 == "number")) && (data67 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/index_price",schemaPath:"#/properties/notable_trades/items/properties/index_price/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.index_price.type}}];return false;}var valid7 = _errs135 === errors;}else {var valid7 = true;}if(valid7){if(data50.mark_price !== undefined){let data68 = data50.mark_price;const _errs137 = errors;if((!(typeof data68 == "number")) && (data68 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/mark_price",schemaPath:"#/properties/notable_trades/items/properties/mark_price/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.mark_price.type}}];return false;}var valid7 = _errs137 === errors;}else {var valid7 = true;}if(valid7){if(data50.premium_usd !== undefined){let data69 = data50.premium_usd;const _errs139 = errors;if((!(typeof data69 == "number")) && (data69 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/premium_usd",schemaPath:"#/properties/notable_trades/items/properties/premium_usd/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.premium_usd.type}}];return false;}var valid7 = _errs139 === errors;}else {var valid7 = true;}if(valid7){if(data50.notional !== undefined){let data70 = data50.notional;const _errs141 = errors;if((!(typeof data70 == "number")) && (data70 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/notional",schemaPath:"#/properties/notable_trades/items/properties/notional/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.notional.type}}];return false;}var valid7 = _errs141 === errors;}else {var valid7 = true;}if(valid7){if(data50.delta !== undefined){let data71 = data50.delta;const _errs143 = errors;if((!(typeof data71 == "number")) && (data71 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/delta",schemaPath:"#/properties/notable_trades/items/properties/delta/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.delta.type}}];return false;}var valid7 = _errs143 === errors;}else {var valid7 = true;}if(valid7){if(data50.gamma !== undefined){let data72 = data50.gamma;const _errs145 = errors;if((!(typeof data72 == "number")) && (data72 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/gamma",schemaPath:"#/properties/notable_trades/items/properties/gamma/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.gamma.type}}];return false;}var valid7 = _errs145 === errors;}else {var valid7 = true;}if(valid7){if(data50.vega !== undefined){let data73 = data50.vega;const _errs147 = errors;if((!(typeof data73 == "number")) && (data73 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/vega",schemaPath:"#/properties/notable_trades/items/properties/vega/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.vega.type}}];return false;}var valid7 = _errs147 === errors;}else {var valid7 = true;}if(valid7){if(data50.theta !== undefined){let data74 = data50.theta;const _errs149 = errors;if((!(typeof data74 == "number")) && (data74 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/theta",schemaPath:"#/properties/notable_trades/items/properties/theta/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.theta.type}}];return false;}var valid7 = _errs149 === errors;}else {var valid7 = true;}if(valid7){if(data50.oi_change !== undefined){let data75 = data50.oi_change;const _errs151 = errors;if((!(typeof data75 == "number")) && (data75 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/oi_change",schemaPath:"#/properties/notable_trades/items/properties/oi_change/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.oi_change.type}}];return false;}var valid7 = _errs151 === errors;}else {var valid7 = true;}if(valid7){if(data50.open_interest !== undefined){let data76 = data50.open_interest;const _errs153 = errors;if((!(typeof data76 == "number")) && (data76 !== null)){validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2+"/open_interest",schemaPath:"#/properties/notable_trades/items/properties/open_interest/type",keyword:"type",params:{type: schema105.properties.notable_trades.items.properties.open_interest.type}}];return false;}var valid7 = _errs153 === errors;}else {var valid7 = true;}}}}}}}}}}}}}}}}}}}}}}}}}}}}else {validate120.errors = [{instancePath:instancePath+"/notable_trades/" + i2,schemaPath:"#/properties/notable_trades/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid6 = _errs101 === errors;if(!valid6){break;}}}else {validate120.errors = [{instancePath:instancePath+"/notable_trades",schemaPath:"#/properties/notable_trades/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs99 === errors;}else {var valid0 = true;}}}}}else {validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate120.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError } = require("../../runtime/body-checks.cjs");
+const list = ["summary","buckets","notable_trades"];
+const list2 = ["start","end","most_active_strikes"];
+const list3 = ["1m","5m","15m","1h","4h","1d"];
+const list4 = ["number","null"];
+const list5 = ["instrument_name"];
+const list6 = ["date"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+const list7 = ["instrument_name","timestamp","trade_id"];
+const list8 = ["string","integer"];
+const list9 = ["string","null"];
+const list10 = ["C","P"];
+const list11 = ["buy","sell"];
+
+function most_active_strikesItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value29 = d.instrument_name;
+    if (!(typeof value29 == "string")) return requiredFirst(d, "", list5) && typeError("/instrument_name", "string");
+    if (value29.length < 1) return requiredFirst(d, "", list5) && countLimit("/instrument_name", "minLength", 1);
+  }
+  {
+    const value30 = d.trade_count;
+    if (value30 !== void 0) {
+      if (!(typeof value30 == "number" || value30 === null)) return requiredFirst(d, "", list5) && typeError("/trade_count", list4);
+      if (typeof value30 == "number") {
+        if (!(value30 >= 0)) return requiredFirst(d, "", list5) && numberLimit("/trade_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value31 = d.premium_usd;
+    if (value31 !== void 0) {
+      if (!(typeof value31 == "number" || value31 === null)) return requiredFirst(d, "", list5) && typeError("/premium_usd", list4);
+    }
+  }
+  {
+    const value32 = d.net_oi_change;
+    if (value32 !== void 0) {
+      if (!(typeof value32 == "number" || value32 === null)) return requiredFirst(d, "", list5) && typeError("/net_oi_change", list4);
+    }
+  }
+  return true;
+}
+
+function bucketsItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value38 = d.date;
+    if (!(typeof value38 == "string")) return requiredFirst(d, "", list6) && typeError("/date", "string");
+    if (!pattern.test(value38)) return requiredFirst(d, "", list6) && patternError("/date", source);
+  }
+  {
+    const value41 = d.trade_count;
+    if (value41 !== void 0) {
+      if (!(typeof value41 == "number" || value41 === null)) return requiredFirst(d, "", list6) && typeError("/trade_count", list4);
+      if (typeof value41 == "number") {
+        if (!(value41 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/trade_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value42 = d.buy_count;
+    if (value42 !== void 0) {
+      if (!(typeof value42 == "number" || value42 === null)) return requiredFirst(d, "", list6) && typeError("/buy_count", list4);
+      if (typeof value42 == "number") {
+        if (!(value42 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/buy_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value43 = d.sell_count;
+    if (value43 !== void 0) {
+      if (!(typeof value43 == "number" || value43 === null)) return requiredFirst(d, "", list6) && typeError("/sell_count", list4);
+      if (typeof value43 == "number") {
+        if (!(value43 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/sell_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value44 = d.total_amount;
+    if (value44 !== void 0) {
+      if (!(typeof value44 == "number" || value44 === null)) return requiredFirst(d, "", list6) && typeError("/total_amount", list4);
+      if (typeof value44 == "number") {
+        if (!(value44 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/total_amount", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value45 = d.buy_amount;
+    if (value45 !== void 0) {
+      if (!(typeof value45 == "number" || value45 === null)) return requiredFirst(d, "", list6) && typeError("/buy_amount", list4);
+      if (typeof value45 == "number") {
+        if (!(value45 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/buy_amount", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value46 = d.sell_amount;
+    if (value46 !== void 0) {
+      if (!(typeof value46 == "number" || value46 === null)) return requiredFirst(d, "", list6) && typeError("/sell_amount", list4);
+      if (typeof value46 == "number") {
+        if (!(value46 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/sell_amount", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value47 = d.total_premium_usd;
+    if (value47 !== void 0) {
+      if (!(typeof value47 == "number" || value47 === null)) return requiredFirst(d, "", list6) && typeError("/total_premium_usd", list4);
+    }
+  }
+  {
+    const value48 = d.buy_premium_usd;
+    if (value48 !== void 0) {
+      if (!(typeof value48 == "number" || value48 === null)) return requiredFirst(d, "", list6) && typeError("/buy_premium_usd", list4);
+    }
+  }
+  {
+    const value49 = d.sell_premium_usd;
+    if (value49 !== void 0) {
+      if (!(typeof value49 == "number" || value49 === null)) return requiredFirst(d, "", list6) && typeError("/sell_premium_usd", list4);
+    }
+  }
+  {
+    const value50 = d.total_notional;
+    if (value50 !== void 0) {
+      if (!(typeof value50 == "number" || value50 === null)) return requiredFirst(d, "", list6) && typeError("/total_notional", list4);
+    }
+  }
+  {
+    const value51 = d.buy_notional;
+    if (value51 !== void 0) {
+      if (!(typeof value51 == "number" || value51 === null)) return requiredFirst(d, "", list6) && typeError("/buy_notional", list4);
+    }
+  }
+  {
+    const value52 = d.sell_notional;
+    if (value52 !== void 0) {
+      if (!(typeof value52 == "number" || value52 === null)) return requiredFirst(d, "", list6) && typeError("/sell_notional", list4);
+    }
+  }
+  {
+    const value53 = d.call_premium_usd;
+    if (value53 !== void 0) {
+      if (!(typeof value53 == "number" || value53 === null)) return requiredFirst(d, "", list6) && typeError("/call_premium_usd", list4);
+    }
+  }
+  {
+    const value54 = d.put_premium_usd;
+    if (value54 !== void 0) {
+      if (!(typeof value54 == "number" || value54 === null)) return requiredFirst(d, "", list6) && typeError("/put_premium_usd", list4);
+    }
+  }
+  {
+    const value55 = d.call_count;
+    if (value55 !== void 0) {
+      if (!(typeof value55 == "number" || value55 === null)) return requiredFirst(d, "", list6) && typeError("/call_count", list4);
+      if (typeof value55 == "number") {
+        if (!(value55 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/call_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value56 = d.put_count;
+    if (value56 !== void 0) {
+      if (!(typeof value56 == "number" || value56 === null)) return requiredFirst(d, "", list6) && typeError("/put_count", list4);
+      if (typeof value56 == "number") {
+        if (!(value56 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/put_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value57 = d.block_trade_count;
+    if (value57 !== void 0) {
+      if (!(typeof value57 == "number" || value57 === null)) return requiredFirst(d, "", list6) && typeError("/block_trade_count", list4);
+      if (typeof value57 == "number") {
+        if (!(value57 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/block_trade_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value58 = d.block_premium_usd;
+    if (value58 !== void 0) {
+      if (!(typeof value58 == "number" || value58 === null)) return requiredFirst(d, "", list6) && typeError("/block_premium_usd", list4);
+    }
+  }
+  {
+    const value59 = d.net_oi_change;
+    if (value59 !== void 0) {
+      if (!(typeof value59 == "number" || value59 === null)) return requiredFirst(d, "", list6) && typeError("/net_oi_change", list4);
+    }
+  }
+  {
+    const value60 = d.avg_iv;
+    if (value60 !== void 0) {
+      if (!(typeof value60 == "number" || value60 === null)) return requiredFirst(d, "", list6) && typeError("/avg_iv", list4);
+    }
+  }
+  {
+    const value61 = d.avg_abs_delta;
+    if (value61 !== void 0) {
+      if (!(typeof value61 == "number" || value61 === null)) return requiredFirst(d, "", list6) && typeError("/avg_abs_delta", list4);
+    }
+  }
+  return true;
+}
+
+function notable_tradesItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value67 = d.instrument_name;
+    if (!(typeof value67 == "string")) return requiredFirst(d, "", list7) && typeError("/instrument_name", "string");
+    if (value67.length < 1) return requiredFirst(d, "", list7) && countLimit("/instrument_name", "minLength", 1);
+  }
+  {
+    const value68 = d.timestamp;
+    if (!(isInteger(value68))) return requiredFirst(d, "", list7) && typeError("/timestamp", "integer");
+  }
+  {
+    const value69 = d.trade_id;
+    if (!(typeof value69 == "string" || isInteger(value69))) return requiredFirst(d, "", list7) && typeError("/trade_id", list8);
+  }
+  {
+    const value71 = d.block_trade_id;
+    if (value71 !== void 0) {
+      if (!(typeof value71 == "string" || value71 === null)) return requiredFirst(d, "", list7) && typeError("/block_trade_id", list9);
+    }
+  }
+  {
+    const value73 = d.combo_id;
+    if (value73 !== void 0) {
+      if (!(typeof value73 == "string" || value73 === null)) return requiredFirst(d, "", list7) && typeError("/combo_id", list9);
+    }
+  }
+  {
+    const value74 = d.strategy;
+    if (value74 !== void 0) {
+      if (!(typeof value74 == "string" || value74 === null)) return requiredFirst(d, "", list7) && typeError("/strategy", list9);
+    }
+  }
+  {
+    const value75 = d.date;
+    if (value75 !== void 0) {
+      if (!(typeof value75 == "string")) return requiredFirst(d, "", list7) && typeError("/date", "string");
+    }
+  }
+  {
+    const value76 = d.currency;
+    if (value76 !== void 0) {
+      if (!(typeof value76 == "string")) return requiredFirst(d, "", list7) && typeError("/currency", "string");
+    }
+  }
+  {
+    const value77 = d.maturity;
+    if (value77 !== void 0) {
+      if (!(typeof value77 == "string")) return requiredFirst(d, "", list7) && typeError("/maturity", "string");
+    }
+  }
+  {
+    const value78 = d.days_to_expiry;
+    if (value78 !== void 0) {
+      if (!(typeof value78 == "number" || value78 === null)) return requiredFirst(d, "", list7) && typeError("/days_to_expiry", list4);
+    }
+  }
+  {
+    const value79 = d.strike;
+    if (value79 !== void 0) {
+      if (!(typeof value79 == "number" || value79 === null)) return requiredFirst(d, "", list7) && typeError("/strike", list4);
+    }
+  }
+  {
+    const value80 = d.option_type;
+    if (value80 !== void 0) {
+      if (!(typeof value80 == "string")) return requiredFirst(d, "", list7) && typeError("/option_type", "string");
+      if (!list10.includes(value80)) return requiredFirst(d, "", list7) && enumError("/option_type", list10);
+    }
+  }
+  {
+    const value82 = d.direction;
+    if (value82 !== void 0) {
+      if (!(typeof value82 == "string")) return requiredFirst(d, "", list7) && typeError("/direction", "string");
+      if (!list11.includes(value82)) return requiredFirst(d, "", list7) && enumError("/direction", list11);
+    }
+  }
+  {
+    const value84 = d.amount;
+    if (value84 !== void 0) {
+      if (!(typeof value84 == "number" || value84 === null)) return requiredFirst(d, "", list7) && typeError("/amount", list4);
+    }
+  }
+  {
+    const value85 = d.price;
+    if (value85 !== void 0) {
+      if (!(typeof value85 == "number" || value85 === null)) return requiredFirst(d, "", list7) && typeError("/price", list4);
+    }
+  }
+  {
+    const value86 = d.iv;
+    if (value86 !== void 0) {
+      if (!(typeof value86 == "number" || value86 === null)) return requiredFirst(d, "", list7) && typeError("/iv", list4);
+    }
+  }
+  {
+    const value87 = d.index_price;
+    if (value87 !== void 0) {
+      if (!(typeof value87 == "number" || value87 === null)) return requiredFirst(d, "", list7) && typeError("/index_price", list4);
+    }
+  }
+  {
+    const value88 = d.mark_price;
+    if (value88 !== void 0) {
+      if (!(typeof value88 == "number" || value88 === null)) return requiredFirst(d, "", list7) && typeError("/mark_price", list4);
+    }
+  }
+  {
+    const value89 = d.premium_usd;
+    if (value89 !== void 0) {
+      if (!(typeof value89 == "number" || value89 === null)) return requiredFirst(d, "", list7) && typeError("/premium_usd", list4);
+    }
+  }
+  {
+    const value90 = d.notional;
+    if (value90 !== void 0) {
+      if (!(typeof value90 == "number" || value90 === null)) return requiredFirst(d, "", list7) && typeError("/notional", list4);
+    }
+  }
+  {
+    const value91 = d.delta;
+    if (value91 !== void 0) {
+      if (!(typeof value91 == "number" || value91 === null)) return requiredFirst(d, "", list7) && typeError("/delta", list4);
+    }
+  }
+  {
+    const value92 = d.gamma;
+    if (value92 !== void 0) {
+      if (!(typeof value92 == "number" || value92 === null)) return requiredFirst(d, "", list7) && typeError("/gamma", list4);
+    }
+  }
+  {
+    const value93 = d.vega;
+    if (value93 !== void 0) {
+      if (!(typeof value93 == "number" || value93 === null)) return requiredFirst(d, "", list7) && typeError("/vega", list4);
+    }
+  }
+  {
+    const value94 = d.theta;
+    if (value94 !== void 0) {
+      if (!(typeof value94 == "number" || value94 === null)) return requiredFirst(d, "", list7) && typeError("/theta", list4);
+    }
+  }
+  {
+    const value95 = d.oi_change;
+    if (value95 !== void 0) {
+      if (!(typeof value95 == "number" || value95 === null)) return requiredFirst(d, "", list7) && typeError("/oi_change", list4);
+    }
+  }
+  {
+    const value96 = d.open_interest;
+    if (value96 !== void 0) {
+      if (!(typeof value96 == "number" || value96 === null)) return requiredFirst(d, "", list7) && typeError("/open_interest", list4);
+    }
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.summary;
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/summary", "object");
+    {
+      const value4 = value2.start;
+      if (!(typeof value4 == "string")) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/start", "string");
+    }
+    {
+      const value5 = value2.end;
+      if (!(typeof value5 == "string")) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/end", "string");
+    }
+    {
+      const value6 = value2.resolution;
+      if (value6 !== void 0) {
+        if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/resolution", "string");
+        if (!list3.includes(value6)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && enumError("/summary/resolution", list3);
+      }
+    }
+    {
+      const value8 = value2.total_trades;
+      if (value8 !== void 0) {
+        if (!(typeof value8 == "number" || value8 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/total_trades", list4);
+        if (typeof value8 == "number") {
+          if (!(value8 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && numberLimit("/summary/total_trades", "minimum", 0);
+        }
+      }
+    }
+    {
+      const value10 = value2.total_premium_usd;
+      if (value10 !== void 0) {
+        if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/total_premium_usd", list4);
+      }
+    }
+    {
+      const value11 = value2.total_notional_usd;
+      if (value11 !== void 0) {
+        if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/total_notional_usd", list4);
+      }
+    }
+    {
+      const value12 = value2.call_premium_usd;
+      if (value12 !== void 0) {
+        if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/call_premium_usd", list4);
+      }
+    }
+    {
+      const value13 = value2.put_premium_usd;
+      if (value13 !== void 0) {
+        if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/put_premium_usd", list4);
+      }
+    }
+    {
+      const value14 = value2.buy_premium_usd;
+      if (value14 !== void 0) {
+        if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/buy_premium_usd", list4);
+      }
+    }
+    {
+      const value15 = value2.sell_premium_usd;
+      if (value15 !== void 0) {
+        if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/sell_premium_usd", list4);
+      }
+    }
+    {
+      const value16 = value2.net_delta;
+      if (value16 !== void 0) {
+        if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/net_delta", list4);
+      }
+    }
+    {
+      const value17 = value2.net_gamma;
+      if (value17 !== void 0) {
+        if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/net_gamma", list4);
+      }
+    }
+    {
+      const value18 = value2.net_vega;
+      if (value18 !== void 0) {
+        if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/net_vega", list4);
+      }
+    }
+    {
+      const value19 = value2.opening_trades;
+      if (value19 !== void 0) {
+        if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/opening_trades", list4);
+        if (typeof value19 == "number") {
+          if (!(value19 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && numberLimit("/summary/opening_trades", "minimum", 0);
+        }
+      }
+    }
+    {
+      const value20 = value2.closing_trades;
+      if (value20 !== void 0) {
+        if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/closing_trades", list4);
+        if (typeof value20 == "number") {
+          if (!(value20 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && numberLimit("/summary/closing_trades", "minimum", 0);
+        }
+      }
+    }
+    {
+      const value21 = value2.net_oi_change;
+      if (value21 !== void 0) {
+        if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/net_oi_change", list4);
+      }
+    }
+    {
+      const value22 = value2.block_trade_count;
+      if (value22 !== void 0) {
+        if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/block_trade_count", list4);
+        if (typeof value22 == "number") {
+          if (!(value22 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && numberLimit("/summary/block_trade_count", "minimum", 0);
+        }
+      }
+    }
+    {
+      const value23 = value2.block_trade_premium_usd;
+      if (value23 !== void 0) {
+        if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/block_trade_premium_usd", list4);
+      }
+    }
+    {
+      const value24 = value2.most_active_strikes;
+      if (!(Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/most_active_strikes", "array");
+      if (value24.length > 10) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && countLimit("/summary/most_active_strikes", "maxItems", 10);
+      for (let i25 = 0; i25 < value24.length; i25++) {
+        const item26 = value24[i25];
+        if (!most_active_strikesItem(item26)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && at("/summary/most_active_strikes/" + i25);
+      }
+    }
+  }
+  {
+    const value33 = d.buckets;
+    if (!(Array.isArray(value33))) return requiredFirst(d, "", list) && typeError("/buckets", "array");
+    for (let i34 = 0; i34 < value33.length; i34++) {
+      const item35 = value33[i34];
+      if (!bucketsItem(item35)) return requiredFirst(d, "", list) && at("/buckets/" + i34);
+    }
+  }
+  {
+    const value62 = d.notable_trades;
+    if (!(Array.isArray(value62))) return requiredFirst(d, "", list) && typeError("/notable_trades", "array");
+    for (let i63 = 0; i63 < value62.length; i63++) {
+      const item64 = value62[i63];
+      if (!notable_tradesItem(item64)) return requiredFirst(d, "", list) && at("/notable_trades/" + i63);
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,159 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate121;const schema106 = {"properties":{"data":{"items":{"properties":{"date":{},"currency":{},"exchange":{},"market":{},"spot":{},"total_gex":{},"net_long_gex":{},"net_short_gex":{},"regime":{"enum":["positive","negative","neutral"]}}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern56 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$", "");const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate121.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if((((((((((data1.date === undefined) && (missing1 = "date")) || ((data1.currency === undefined) && (missing1 = "currency"))) || ((data1.exchange === undefined) && (missing1 = "exchange"))) || ((data1.market === undefined) && (missing1 = "market"))) || ((data1.spot === undefined) && (missing1 = "spot"))) || ((data1.total_gex === undefined) && (missing1 = "total_gex"))) || ((data1.net_long_gex === undefined) && (missing1 = "net_long_gex"))) || ((data1.net_short_gex === undefined) && (missing1 = "net_short_gex"))) || ((data1.regime === undefined) && (missing1 = "regime"))){validate121.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.date !== undefined){let data2 = data1.date;const _errs5 = errors;if(errors === _errs5){if(errors === _errs5){if(typeof data2 === "string"){if(!pattern56.test(data2)){validate121.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"}}];return false;}else {if(!(formats0(data2))){validate121.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/format",keyword:"format",params:{format: "date-time"}}];return false;}}}else {validate121.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}}var valid2 = _errs5 === errors;}else {var valid2 = true;}if(valid2){if(data1.currency !== undefined){const _errs7 = errors;if(typeof data1.currency !== "string"){validate121.errors = [{instancePath:instancePath+"/data/" + i0+"/currency",schemaPath:"#/properties/data/items/properties/currency/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs7 === errors;}else {var valid2 = true;}if(valid2){if(data1.exchange !== undefined){const _errs9 = errors;if(typeof data1.exchange !== "string"){validate121.errors = [{instancePath:instancePath+"/data/" + i0+"/exchange",schemaPath:"#/properties/data/items/properties/exchange/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs9 === errors;}else {var valid2 = true;}if(valid2){if(data1.market !== undefined){const _errs11 = errors;if(!(typeof data1.market == "number")){validate121.errors = [{instancePath:instancePath+"/data/" + i0+"/market",schemaPath:"#/properties/data/items/properties/market/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs11 === errors;}else {var valid2 = true;}if(valid2){if(data1.spot !== undefined){const _errs13 = errors;if(!(typeof data1.spot == "number")){validate121.errors = [{instancePath:instancePath+"/data/" + i0+"/spot",schemaPath:"#/properties/data/items/properties/spot/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs13 === errors;}else {var valid2 = true;}if(valid2){if(data1.total_gex !== undefined){const _errs15 = errors;if(!(typeof data1.total_gex == "number")){validate121.errors = [{instancePath:instancePath+"/data/" + i0+"/total_gex",schemaPath:"#/properties/data/items/properties/total_gex/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs15 === errors;}else {var valid2 = true;}if(valid2){if(data1.net_long_gex !== undefined){const _errs17 = errors;if(!(typeof data1.net_long_gex == "number")){validate121.errors = [{instancePath:instancePath+"/data/" + i0+"/net_long_gex",schemaPath:"#/properties/data/items/properties/net_long_gex/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs17 === errors;}else {var valid2 = true;}if(valid2){if(data1.net_short_gex !== undefined){const _errs19 = errors;if(!(typeof data1.net_short_gex == "number")){validate121.errors = [{instancePath:instancePath+"/data/" + i0+"/net_short_gex",schemaPath:"#/properties/data/items/properties/net_short_gex/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs19 === errors;}else {var valid2 = true;}if(valid2){if(data1.regime !== undefined){let data10 = data1.regime;const _errs21 = errors;if(typeof data10 !== "string"){validate121.errors = [{instancePath:instancePath+"/data/" + i0+"/regime",schemaPath:"#/properties/data/items/properties/regime/type",keyword:"type",params:{type: "string"}}];return false;}if(!(((data10 === "positive") || (data10 === "negative")) || (data10 === "neutral"))){validate121.errors = [{instancePath:instancePath+"/data/" + i0+"/regime",schemaPath:"#/properties/data/items/properties/regime/enum",keyword:"enum",params:{allowedValues: schema106.properties.data.items.properties.regime.enum}}];return false;}var valid2 = _errs21 === errors;}else {var valid2 = true;}}}}}}}}}}}else {validate121.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate121.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data11 = data.meta;const _errs23 = errors;if(errors === _errs23){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){let missing2;if((data11.next_cursor === undefined) && (missing2 = "next_cursor")){validate121.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data11.next_cursor !== undefined){let data12 = data11.next_cursor;const _errs25 = errors;if((typeof data12 !== "string") && (data12 !== null)){validate121.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema106.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs25 === errors;}else {var valid3 = true;}if(valid3){if(data11.empty_reason !== undefined){let data13 = data11.empty_reason;const _errs27 = errors;const _errs28 = errors;let valid4 = false;let passing0 = null;const _errs29 = errors;if(typeof data13 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data13 === "unsupported_exchange") || (data13 === "ineligible_instrument")) || (data13 === "outside_coverage")) || (data13 === "no_matching_data")) || (data13 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema106.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs29 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs31 = errors;if(data13 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs31 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate121.errors = vErrors;return false;}else {errors = _errs28;if(vErrors !== null){if(_errs28){vErrors.length = _errs28;}else {vErrors = null;}}}var valid3 = _errs27 === errors;}else {var valid3 = true;}if(valid3){if(data11.coverage !== undefined){let data14 = data11.coverage;const _errs33 = errors;if(errors === _errs33){if(data14 && typeof data14 == "object" && !Array.isArray(data14)){}else {validate121.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs33 === errors;}else {var valid3 = true;}if(valid3){if(data11.completeness !== undefined){let data15 = data11.completeness;const _errs36 = errors;if(errors === _errs36){if(data15 && typeof data15 == "object" && !Array.isArray(data15)){let missing3;if((data15.status === undefined) && (missing3 = "status")){validate121.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data15.status !== undefined){let data16 = data15.status;const _errs39 = errors;if(typeof data16 !== "string"){validate121.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data16 === "available") || (data16 === "unavailable"))){validate121.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema106.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs39 === errors;}else {var valid5 = true;}if(valid5){if(data15.complete_from !== undefined){let data17 = data15.complete_from;const _errs41 = errors;const _errs42 = errors;let valid6 = false;const _errs43 = errors;if(errors === _errs43){if(errors === _errs43){if(typeof data17 === "string"){if(!(formats0(data17))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs43 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs45 = errors;if(errors === _errs45){if(typeof data17 === "string"){if(!pattern0.test(data17)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs45 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate121.errors = vErrors;return false;}else {errors = _errs42;if(vErrors !== null){if(_errs42){vErrors.length = _errs42;}else {vErrors = null;}}}var valid5 = _errs41 === errors;}else {var valid5 = true;}if(valid5){if(data15.complete_through !== undefined){let data18 = data15.complete_through;const _errs47 = errors;const _errs48 = errors;let valid7 = false;const _errs49 = errors;if(errors === _errs49){if(errors === _errs49){if(typeof data18 === "string"){if(!(formats0(data18))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs49 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs51 = errors;if(errors === _errs51){if(typeof data18 === "string"){if(!pattern0.test(data18)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs51 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate121.errors = vErrors;return false;}else {errors = _errs48;if(vErrors !== null){if(_errs48){vErrors.length = _errs48;}else {vErrors = null;}}}var valid5 = _errs47 === errors;}else {var valid5 = true;}}}}}else {validate121.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs36 === errors;}else {var valid3 = true;}if(valid3){if(data11.has_more !== undefined){const _errs53 = errors;if(typeof data11.has_more !== "boolean"){validate121.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs53 === errors;}else {var valid3 = true;}if(valid3){if(data11.count !== undefined){let data20 = data11.count;const _errs55 = errors;if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){validate121.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs55){if(typeof data20 == "number"){if(data20 < 0 || isNaN(data20)){validate121.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs55 === errors;}else {var valid3 = true;}}}}}}}}else {validate121.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs23 === errors;}else {var valid0 = true;}}}}else {validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate121.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["date","currency","exchange","market","spot","total_gex","net_long_gex","net_short_gex","regime"];
+const source = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$";
+const pattern = new RegExp(source);
+const list3 = ["positive","negative","neutral"];
+const list4 = ["next_cursor"];
+const list5 = ["string","null"];
+const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list7 = ["status"];
+const list8 = ["available","unavailable"];
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    if (!dateTimeFormat(value7)) return requiredFirst(d, "", list2) && formatError("/date", "date-time");
+  }
+  {
+    const value11 = d.currency;
+    if (!(typeof value11 == "string")) return requiredFirst(d, "", list2) && typeError("/currency", "string");
+  }
+  {
+    const value12 = d.exchange;
+    if (!(typeof value12 == "string")) return requiredFirst(d, "", list2) && typeError("/exchange", "string");
+  }
+  {
+    const value13 = d.market;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/market", "number");
+  }
+  {
+    const value14 = d.spot;
+    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/spot", "number");
+  }
+  {
+    const value15 = d.total_gex;
+    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/total_gex", "number");
+  }
+  {
+    const value16 = d.net_long_gex;
+    if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/net_long_gex", "number");
+  }
+  {
+    const value17 = d.net_short_gex;
+    if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/net_short_gex", "number");
+  }
+  {
+    const value18 = d.regime;
+    if (!(typeof value18 == "string")) return requiredFirst(d, "", list2) && typeError("/regime", "string");
+    if (!list3.includes(value18)) return requiredFirst(d, "", list2) && enumError("/regime", list3);
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list6.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern2.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value20 = d.meta;
+    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value22 = value20.next_cursor;
+      if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && typeError("/meta/next_cursor", list5);
+    }
+    {
+      const value24 = value20.empty_reason;
+      if (value24 !== void 0) {
+        if (branch1(value24) + branch2(value24) !== 1) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value28 = value20.coverage;
+      if (value28 !== void 0) {
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value29 = value20.completeness;
+      if (value29 !== void 0) {
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && typeError("/meta/completeness", "object");
+        {
+          const value31 = value29.status;
+          if (!(typeof value31 == "string")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value31)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
+        }
+        {
+          const value33 = value29.complete_from;
+          if (value33 !== void 0) {
+            if (!(branch3(value33) || branch4(value33))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value38 = value29.complete_through;
+          if (value38 !== void 0) {
+            if (!(branch3(value38) || branch4(value38))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value39 = value20.has_more;
+      if (value39 !== void 0) {
+        if (!(typeof value39 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value40 = value20.count;
+      if (value40 !== void 0) {
+        if (!(isInteger(value40))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value40 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

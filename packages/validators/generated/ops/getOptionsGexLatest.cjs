@@ -4,7 +4,212 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate122;const schema107 = {"properties":{"data":{"items":{"properties":{"date":{},"currency":{},"exchange":{},"market":{},"spot":{},"total_gex":{},"net_long_gex":{},"net_short_gex":{},"regime":{"enum":["positive","negative","neutral"]}}}},"meta":{"allOf":[{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}},{"properties":{"snapshot_time":{"type":["string","integer"]},"staleness_ms":{"type":["number","null"]},"warnings":{"items":{"properties":{"code":{"enum":["STALE_SNAPSHOT"]}}}}}}]}}};const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern56 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$", "");const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate122.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if((((((((((data1.date === undefined) && (missing1 = "date")) || ((data1.currency === undefined) && (missing1 = "currency"))) || ((data1.exchange === undefined) && (missing1 = "exchange"))) || ((data1.market === undefined) && (missing1 = "market"))) || ((data1.spot === undefined) && (missing1 = "spot"))) || ((data1.total_gex === undefined) && (missing1 = "total_gex"))) || ((data1.net_long_gex === undefined) && (missing1 = "net_long_gex"))) || ((data1.net_short_gex === undefined) && (missing1 = "net_short_gex"))) || ((data1.regime === undefined) && (missing1 = "regime"))){validate122.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.date !== undefined){let data2 = data1.date;const _errs5 = errors;if(errors === _errs5){if(errors === _errs5){if(typeof data2 === "string"){if(!pattern56.test(data2)){validate122.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"}}];return false;}else {if(!(formats0(data2))){validate122.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/format",keyword:"format",params:{format: "date-time"}}];return false;}}}else {validate122.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}}var valid2 = _errs5 === errors;}else {var valid2 = true;}if(valid2){if(data1.currency !== undefined){const _errs7 = errors;if(typeof data1.currency !== "string"){validate122.errors = [{instancePath:instancePath+"/data/" + i0+"/currency",schemaPath:"#/properties/data/items/properties/currency/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs7 === errors;}else {var valid2 = true;}if(valid2){if(data1.exchange !== undefined){const _errs9 = errors;if(typeof data1.exchange !== "string"){validate122.errors = [{instancePath:instancePath+"/data/" + i0+"/exchange",schemaPath:"#/properties/data/items/properties/exchange/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs9 === errors;}else {var valid2 = true;}if(valid2){if(data1.market !== undefined){const _errs11 = errors;if(!(typeof data1.market == "number")){validate122.errors = [{instancePath:instancePath+"/data/" + i0+"/market",schemaPath:"#/properties/data/items/properties/market/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs11 === errors;}else {var valid2 = true;}if(valid2){if(data1.spot !== undefined){const _errs13 = errors;if(!(typeof data1.spot == "number")){validate122.errors = [{instancePath:instancePath+"/data/" + i0+"/spot",schemaPath:"#/properties/data/items/properties/spot/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs13 === errors;}else {var valid2 = true;}if(valid2){if(data1.total_gex !== undefined){const _errs15 = errors;if(!(typeof data1.total_gex == "number")){validate122.errors = [{instancePath:instancePath+"/data/" + i0+"/total_gex",schemaPath:"#/properties/data/items/properties/total_gex/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs15 === errors;}else {var valid2 = true;}if(valid2){if(data1.net_long_gex !== undefined){const _errs17 = errors;if(!(typeof data1.net_long_gex == "number")){validate122.errors = [{instancePath:instancePath+"/data/" + i0+"/net_long_gex",schemaPath:"#/properties/data/items/properties/net_long_gex/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs17 === errors;}else {var valid2 = true;}if(valid2){if(data1.net_short_gex !== undefined){const _errs19 = errors;if(!(typeof data1.net_short_gex == "number")){validate122.errors = [{instancePath:instancePath+"/data/" + i0+"/net_short_gex",schemaPath:"#/properties/data/items/properties/net_short_gex/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs19 === errors;}else {var valid2 = true;}if(valid2){if(data1.regime !== undefined){let data10 = data1.regime;const _errs21 = errors;if(typeof data10 !== "string"){validate122.errors = [{instancePath:instancePath+"/data/" + i0+"/regime",schemaPath:"#/properties/data/items/properties/regime/type",keyword:"type",params:{type: "string"}}];return false;}if(!(((data10 === "positive") || (data10 === "negative")) || (data10 === "neutral"))){validate122.errors = [{instancePath:instancePath+"/data/" + i0+"/regime",schemaPath:"#/properties/data/items/properties/regime/enum",keyword:"enum",params:{allowedValues: schema107.properties.data.items.properties.regime.enum}}];return false;}var valid2 = _errs21 === errors;}else {var valid2 = true;}}}}}}}}}}}else {validate122.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate122.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data11 = data.meta;const _errs23 = errors;const _errs24 = errors;if(errors === _errs24){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){let missing2;if((data11.next_cursor === undefined) && (missing2 = "next_cursor")){validate122.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/allOf/0/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data11.next_cursor !== undefined){let data12 = data11.next_cursor;const _errs26 = errors;if((typeof data12 !== "string") && (data12 !== null)){validate122.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/allOf/0/properties/next_cursor/type",keyword:"type",params:{type: schema107.properties.meta.allOf[0].properties.next_cursor.type}}];return false;}var valid4 = _errs26 === errors;}else {var valid4 = true;}if(valid4){if(data11.empty_reason !== undefined){let data13 = data11.empty_reason;const _errs28 = errors;const _errs29 = errors;let valid5 = false;let passing0 = null;const _errs30 = errors;if(typeof data13 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/allOf/0/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data13 === "unsupported_exchange") || (data13 === "ineligible_instrument")) || (data13 === "outside_coverage")) || (data13 === "no_matching_data")) || (data13 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/allOf/0/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema107.properties.meta.allOf[0].properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs30 === errors;if(_valid0){valid5 = true;passing0 = 0;}const _errs32 = errors;if(data13 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/allOf/0/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs32 === errors;if(_valid0 && valid5){valid5 = false;passing0 = [passing0, 1];}else {if(_valid0){valid5 = true;passing0 = 1;}}if(!valid5){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/allOf/0/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate122.errors = vErrors;return false;}else {errors = _errs29;if(vErrors !== null){if(_errs29){vErrors.length = _errs29;}else {vErrors = null;}}}var valid4 = _errs28 === errors;}else {var valid4 = true;}if(valid4){if(data11.coverage !== undefined){let data14 = data11.coverage;const _errs34 = errors;if(errors === _errs34){if(data14 && typeof data14 == "object" && !Array.isArray(data14)){}else {validate122.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/allOf/0/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs34 === errors;}else {var valid4 = true;}if(valid4){if(data11.completeness !== undefined){let data15 = data11.completeness;const _errs37 = errors;if(errors === _errs37){if(data15 && typeof data15 == "object" && !Array.isArray(data15)){let missing3;if((data15.status === undefined) && (missing3 = "status")){validate122.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/allOf/0/properties/completeness/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data15.status !== undefined){let data16 = data15.status;const _errs40 = errors;if(typeof data16 !== "string"){validate122.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data16 === "available") || (data16 === "unavailable"))){validate122.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema107.properties.meta.allOf[0].properties.completeness.properties.status.enum}}];return false;}var valid6 = _errs40 === errors;}else {var valid6 = true;}if(valid6){if(data15.complete_from !== undefined){let data17 = data15.complete_from;const _errs42 = errors;const _errs43 = errors;let valid7 = false;const _errs44 = errors;if(errors === _errs44){if(errors === _errs44){if(typeof data17 === "string"){if(!(formats0(data17))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs44 === errors;valid7 = valid7 || _valid1;if(!valid7){const _errs46 = errors;if(errors === _errs46){if(typeof data17 === "string"){if(!pattern0.test(data17)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs46 === errors;valid7 = valid7 || _valid1;}if(!valid7){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate122.errors = vErrors;return false;}else {errors = _errs43;if(vErrors !== null){if(_errs43){vErrors.length = _errs43;}else {vErrors = null;}}}var valid6 = _errs42 === errors;}else {var valid6 = true;}if(valid6){if(data15.complete_through !== undefined){let data18 = data15.complete_through;const _errs48 = errors;const _errs49 = errors;let valid8 = false;const _errs50 = errors;if(errors === _errs50){if(errors === _errs50){if(typeof data18 === "string"){if(!(formats0(data18))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs50 === errors;valid8 = valid8 || _valid2;if(!valid8){const _errs52 = errors;if(errors === _errs52){if(typeof data18 === "string"){if(!pattern0.test(data18)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs52 === errors;valid8 = valid8 || _valid2;}if(!valid8){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate122.errors = vErrors;return false;}else {errors = _errs49;if(vErrors !== null){if(_errs49){vErrors.length = _errs49;}else {vErrors = null;}}}var valid6 = _errs48 === errors;}else {var valid6 = true;}}}}}else {validate122.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/allOf/0/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid4 = _errs37 === errors;}else {var valid4 = true;}if(valid4){if(data11.has_more !== undefined){const _errs54 = errors;if(typeof data11.has_more !== "boolean"){validate122.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/allOf/0/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid4 = _errs54 === errors;}else {var valid4 = true;}if(valid4){if(data11.count !== undefined){let data20 = data11.count;const _errs56 = errors;if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){validate122.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/allOf/0/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs56){if(typeof data20 == "number"){if(data20 < 0 || isNaN(data20)){validate122.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/allOf/0/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid4 = _errs56 === errors;}else {var valid4 = true;}}}}}}}}else {validate122.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs24 === errors;if(valid3){const _errs58 = errors;if(errors === _errs58){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){let missing4;if((((((((data11.next_cursor === undefined) && (missing4 = "next_cursor")) || ((data11.snapshot_time === undefined) && (missing4 = "snapshot_time"))) || ((data11.snapshot_time_iso === undefined) && (missing4 = "snapshot_time_iso"))) || ((data11.snapshot_interval_ms === undefined) && (missing4 = "snapshot_interval_ms"))) || ((data11.freshness_basis === undefined) && (missing4 = "freshness_basis"))) || ((data11.staleness_ms === undefined) && (missing4 = "staleness_ms"))) || ((data11.warnings === undefined) && (missing4 = "warnings"))){validate122.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/allOf/1/required",keyword:"required",params:{missingProperty: missing4}}];return false;}else {if(data11.snapshot_time !== undefined){let data21 = data11.snapshot_time;const _errs60 = errors;if((typeof data21 !== "string") && (!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))))){validate122.errors = [{instancePath:instancePath+"/meta/snapshot_time",schemaPath:"#/properties/meta/allOf/1/properties/snapshot_time/type",keyword:"type",params:{type: schema107.properties.meta.allOf[1].properties.snapshot_time.type}}];return false;}var valid9 = _errs60 === errors;}else {var valid9 = true;}if(valid9){if(data11.snapshot_time_iso !== undefined){let data22 = data11.snapshot_time_iso;const _errs62 = errors;if(errors === _errs62){if(errors === _errs62){if(typeof data22 === "string"){if(!(formats0(data22))){validate122.errors = [{instancePath:instancePath+"/meta/snapshot_time_iso",schemaPath:"#/properties/meta/allOf/1/properties/snapshot_time_iso/format",keyword:"format",params:{format: "date-time"}}];return false;}}else {validate122.errors = [{instancePath:instancePath+"/meta/snapshot_time_iso",schemaPath:"#/properties/meta/allOf/1/properties/snapshot_time_iso/type",keyword:"type",params:{type: "string"}}];return false;}}}var valid9 = _errs62 === errors;}else {var valid9 = true;}if(valid9){if(data11.snapshot_interval_ms !== undefined){let data23 = data11.snapshot_interval_ms;const _errs64 = errors;if(!((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23)))){validate122.errors = [{instancePath:instancePath+"/meta/snapshot_interval_ms",schemaPath:"#/properties/meta/allOf/1/properties/snapshot_interval_ms/type",keyword:"type",params:{type: "integer"}}];return false;}if(60000 !== data23){validate122.errors = [{instancePath:instancePath+"/meta/snapshot_interval_ms",schemaPath:"#/properties/meta/allOf/1/properties/snapshot_interval_ms/const",keyword:"const",params:{allowedValue: 60000}}];return false;}var valid9 = _errs64 === errors;}else {var valid9 = true;}if(valid9){if(data11.freshness_basis !== undefined){let data24 = data11.freshness_basis;const _errs66 = errors;if(typeof data24 !== "string"){validate122.errors = [{instancePath:instancePath+"/meta/freshness_basis",schemaPath:"#/properties/meta/allOf/1/properties/freshness_basis/type",keyword:"type",params:{type: "string"}}];return false;}if("snapshot" !== data24){validate122.errors = [{instancePath:instancePath+"/meta/freshness_basis",schemaPath:"#/properties/meta/allOf/1/properties/freshness_basis/const",keyword:"const",params:{allowedValue: "snapshot"}}];return false;}var valid9 = _errs66 === errors;}else {var valid9 = true;}if(valid9){if(data11.staleness_ms !== undefined){let data25 = data11.staleness_ms;const _errs68 = errors;if((!(typeof data25 == "number")) && (data25 !== null)){validate122.errors = [{instancePath:instancePath+"/meta/staleness_ms",schemaPath:"#/properties/meta/allOf/1/properties/staleness_ms/type",keyword:"type",params:{type: schema107.properties.meta.allOf[1].properties.staleness_ms.type}}];return false;}var valid9 = _errs68 === errors;}else {var valid9 = true;}if(valid9){if(data11.warnings !== undefined){let data26 = data11.warnings;const _errs70 = errors;if(errors === _errs70){if(Array.isArray(data26)){var valid10 = true;const len1 = data26.length;for(let i1=0; i1<len1; i1++){let data27 = data26[i1];const _errs72 = errors;if(errors === _errs72){if(data27 && typeof data27 == "object" && !Array.isArray(data27)){let missing5;if(((data27.code === undefined) && (missing5 = "code")) || ((data27.message === undefined) && (missing5 = "message"))){validate122.errors = [{instancePath:instancePath+"/meta/warnings/" + i1,schemaPath:"#/properties/meta/allOf/1/properties/warnings/items/required",keyword:"required",params:{missingProperty: missing5}}];return false;}else {if(data27.code !== undefined){let data28 = data27.code;const _errs74 = errors;if(typeof data28 !== "string"){validate122.errors = [{instancePath:instancePath+"/meta/warnings/" + i1+"/code",schemaPath:"#/properties/meta/allOf/1/properties/warnings/items/properties/code/type",keyword:"type",params:{type: "string"}}];return false;}if(!(data28 === "STALE_SNAPSHOT")){validate122.errors = [{instancePath:instancePath+"/meta/warnings/" + i1+"/code",schemaPath:"#/properties/meta/allOf/1/properties/warnings/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema107.properties.meta.allOf[1].properties.warnings.items.properties.code.enum}}];return false;}var valid11 = _errs74 === errors;}else {var valid11 = true;}if(valid11){if(data27.message !== undefined){const _errs76 = errors;if(typeof data27.message !== "string"){validate122.errors = [{instancePath:instancePath+"/meta/warnings/" + i1+"/message",schemaPath:"#/properties/meta/allOf/1/properties/warnings/items/properties/message/type",keyword:"type",params:{type: "string"}}];return false;}var valid11 = _errs76 === errors;}else {var valid11 = true;}}}}else {validate122.errors = [{instancePath:instancePath+"/meta/warnings/" + i1,schemaPath:"#/properties/meta/allOf/1/properties/warnings/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid10 = _errs72 === errors;if(!valid10){break;}}}else {validate122.errors = [{instancePath:instancePath+"/meta/warnings",schemaPath:"#/properties/meta/allOf/1/properties/warnings/type",keyword:"type",params:{type: "array"}}];return false;}}var valid9 = _errs70 === errors;}else {var valid9 = true;}}}}}}}}else {validate122.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs58 === errors;}var valid0 = _errs23 === errors;}else {var valid0 = true;}}}}else {validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate122.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["date","currency","exchange","market","spot","total_gex","net_long_gex","net_short_gex","regime"];
+const source = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$";
+const pattern = new RegExp(source);
+const list3 = ["positive","negative","neutral"];
+const list4 = ["next_cursor"];
+const list5 = ["string","null"];
+const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list7 = ["status"];
+const list8 = ["available","unavailable"];
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
+const list9 = ["next_cursor","snapshot_time","snapshot_time_iso","snapshot_interval_ms","freshness_basis","staleness_ms","warnings"];
+const list10 = ["string","integer"];
+const list11 = ["number","null"];
+const list12 = ["code","message"];
+const list13 = ["STALE_SNAPSHOT"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    if (!dateTimeFormat(value7)) return requiredFirst(d, "", list2) && formatError("/date", "date-time");
+  }
+  {
+    const value11 = d.currency;
+    if (!(typeof value11 == "string")) return requiredFirst(d, "", list2) && typeError("/currency", "string");
+  }
+  {
+    const value12 = d.exchange;
+    if (!(typeof value12 == "string")) return requiredFirst(d, "", list2) && typeError("/exchange", "string");
+  }
+  {
+    const value13 = d.market;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/market", "number");
+  }
+  {
+    const value14 = d.spot;
+    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/spot", "number");
+  }
+  {
+    const value15 = d.total_gex;
+    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/total_gex", "number");
+  }
+  {
+    const value16 = d.net_long_gex;
+    if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/net_long_gex", "number");
+  }
+  {
+    const value17 = d.net_short_gex;
+    if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/net_short_gex", "number");
+  }
+  {
+    const value18 = d.regime;
+    if (!(typeof value18 == "string")) return requiredFirst(d, "", list2) && typeError("/regime", "string");
+    if (!list3.includes(value18)) return requiredFirst(d, "", list2) && enumError("/regime", list3);
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list6.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern2.test(d)) return false;
+  return true;
+}
+
+function warningsItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value54 = d.code;
+    if (!(typeof value54 == "string")) return requiredFirst(d, "", list12) && typeError("/code", "string");
+    if (!list13.includes(value54)) return requiredFirst(d, "", list12) && enumError("/code", list13);
+  }
+  {
+    const value56 = d.message;
+    if (!(typeof value56 == "string")) return requiredFirst(d, "", list12) && typeError("/message", "string");
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return at("/data/" + i3);
+    }
+  }
+  {
+    const value20 = d.meta;
+    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
+    {
+      const value22 = value20.next_cursor;
+      if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(value20, "/meta", list4) && typeError("/meta/next_cursor", list5);
+    }
+    {
+      const value24 = value20.empty_reason;
+      if (value24 !== void 0) {
+        if (branch1(value24) + branch2(value24) !== 1) return requiredFirst(value20, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value28 = value20.coverage;
+      if (value28 !== void 0) {
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return requiredFirst(value20, "/meta", list4) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value29 = value20.completeness;
+      if (value29 !== void 0) {
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(value20, "/meta", list4) && typeError("/meta/completeness", "object");
+        {
+          const value31 = value29.status;
+          if (!(typeof value31 == "string")) return requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value31)) return requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
+        }
+        {
+          const value33 = value29.complete_from;
+          if (value33 !== void 0) {
+            if (!(branch3(value33) || branch4(value33))) return requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value38 = value29.complete_through;
+          if (value38 !== void 0) {
+            if (!(branch3(value38) || branch4(value38))) return requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value39 = value20.has_more;
+      if (value39 !== void 0) {
+        if (!(typeof value39 == "boolean")) return requiredFirst(value20, "/meta", list4) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value40 = value20.count;
+      if (value40 !== void 0) {
+        if (!(isInteger(value40))) return requiredFirst(value20, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value40 >= 0)) return requiredFirst(value20, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
+    if (value20.next_cursor === void 0 || value20.snapshot_time === void 0 || value20.snapshot_time_iso === void 0 || value20.snapshot_interval_ms === void 0 || value20.freshness_basis === void 0 || value20.staleness_ms === void 0 || value20.warnings === void 0) return missing(value20, "/meta", list9);
+    {
+      const value42 = value20.snapshot_time;
+      if (!(typeof value42 == "string" || isInteger(value42))) return typeError("/meta/snapshot_time", list10);
+    }
+    {
+      const value44 = value20.snapshot_time_iso;
+      if (!(typeof value44 == "string")) return typeError("/meta/snapshot_time_iso", "string");
+      if (!dateTimeFormat(value44)) return formatError("/meta/snapshot_time_iso", "date-time");
+    }
+    {
+      const value45 = value20.snapshot_interval_ms;
+      if (!(isInteger(value45))) return typeError("/meta/snapshot_interval_ms", "integer");
+      if (value45 !== 60000) return constError("/meta/snapshot_interval_ms", 60000);
+    }
+    {
+      const value46 = value20.freshness_basis;
+      if (!(typeof value46 == "string")) return typeError("/meta/freshness_basis", "string");
+      if (value46 !== "snapshot") return constError("/meta/freshness_basis", "snapshot");
+    }
+    {
+      const value47 = value20.staleness_ms;
+      if (!(typeof value47 == "number" || value47 === null)) return typeError("/meta/staleness_ms", list11);
+    }
+    {
+      const value49 = value20.warnings;
+      if (!(Array.isArray(value49))) return typeError("/meta/warnings", "array");
+      for (let i50 = 0; i50 < value49.length; i50++) {
+        const item51 = value49[i50];
+        if (!warningsItem(item51)) return at("/meta/warnings/" + i50);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

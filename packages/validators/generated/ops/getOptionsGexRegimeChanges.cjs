@@ -4,7 +4,161 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate123;const schema108 = {"properties":{"data":{"items":{"allOf":[{"properties":{"date":{},"currency":{},"exchange":{},"market":{},"spot":{},"total_gex":{},"net_long_gex":{},"net_short_gex":{},"regime":{"enum":["positive","negative","neutral"]}}},{"properties":{"previous_regime":{"enum":["positive","negative","neutral"]}}}]}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern56 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$", "");const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate123.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;const _errs4 = errors;if(errors === _errs4){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if((((((((((data1.date === undefined) && (missing1 = "date")) || ((data1.currency === undefined) && (missing1 = "currency"))) || ((data1.exchange === undefined) && (missing1 = "exchange"))) || ((data1.market === undefined) && (missing1 = "market"))) || ((data1.spot === undefined) && (missing1 = "spot"))) || ((data1.total_gex === undefined) && (missing1 = "total_gex"))) || ((data1.net_long_gex === undefined) && (missing1 = "net_long_gex"))) || ((data1.net_short_gex === undefined) && (missing1 = "net_short_gex"))) || ((data1.regime === undefined) && (missing1 = "regime"))){validate123.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/0/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.date !== undefined){let data2 = data1.date;const _errs6 = errors;if(errors === _errs6){if(errors === _errs6){if(typeof data2 === "string"){if(!pattern56.test(data2)){validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/0/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"}}];return false;}else {if(!(formats0(data2))){validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/0/properties/date/format",keyword:"format",params:{format: "date-time"}}];return false;}}}else {validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/0/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}}var valid3 = _errs6 === errors;}else {var valid3 = true;}if(valid3){if(data1.currency !== undefined){const _errs8 = errors;if(typeof data1.currency !== "string"){validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/currency",schemaPath:"#/properties/data/items/allOf/0/properties/currency/type",keyword:"type",params:{type: "string"}}];return false;}var valid3 = _errs8 === errors;}else {var valid3 = true;}if(valid3){if(data1.exchange !== undefined){const _errs10 = errors;if(typeof data1.exchange !== "string"){validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/exchange",schemaPath:"#/properties/data/items/allOf/0/properties/exchange/type",keyword:"type",params:{type: "string"}}];return false;}var valid3 = _errs10 === errors;}else {var valid3 = true;}if(valid3){if(data1.market !== undefined){const _errs12 = errors;if(!(typeof data1.market == "number")){validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/market",schemaPath:"#/properties/data/items/allOf/0/properties/market/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs12 === errors;}else {var valid3 = true;}if(valid3){if(data1.spot !== undefined){const _errs14 = errors;if(!(typeof data1.spot == "number")){validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/spot",schemaPath:"#/properties/data/items/allOf/0/properties/spot/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs14 === errors;}else {var valid3 = true;}if(valid3){if(data1.total_gex !== undefined){const _errs16 = errors;if(!(typeof data1.total_gex == "number")){validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/total_gex",schemaPath:"#/properties/data/items/allOf/0/properties/total_gex/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs16 === errors;}else {var valid3 = true;}if(valid3){if(data1.net_long_gex !== undefined){const _errs18 = errors;if(!(typeof data1.net_long_gex == "number")){validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/net_long_gex",schemaPath:"#/properties/data/items/allOf/0/properties/net_long_gex/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs18 === errors;}else {var valid3 = true;}if(valid3){if(data1.net_short_gex !== undefined){const _errs20 = errors;if(!(typeof data1.net_short_gex == "number")){validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/net_short_gex",schemaPath:"#/properties/data/items/allOf/0/properties/net_short_gex/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs20 === errors;}else {var valid3 = true;}if(valid3){if(data1.regime !== undefined){let data10 = data1.regime;const _errs22 = errors;if(typeof data10 !== "string"){validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/regime",schemaPath:"#/properties/data/items/allOf/0/properties/regime/type",keyword:"type",params:{type: "string"}}];return false;}if(!(((data10 === "positive") || (data10 === "negative")) || (data10 === "neutral"))){validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/regime",schemaPath:"#/properties/data/items/allOf/0/properties/regime/enum",keyword:"enum",params:{allowedValues: schema108.properties.data.items.allOf[0].properties.regime.enum}}];return false;}var valid3 = _errs22 === errors;}else {var valid3 = true;}}}}}}}}}}}else {validate123.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid2 = _errs4 === errors;if(valid2){const _errs24 = errors;if(errors === _errs24){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing2;if((data1.previous_regime === undefined) && (missing2 = "previous_regime")){validate123.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/1/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data1.previous_regime !== undefined){let data11 = data1.previous_regime;if(typeof data11 !== "string"){validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/previous_regime",schemaPath:"#/properties/data/items/allOf/1/properties/previous_regime/type",keyword:"type",params:{type: "string"}}];return false;}if(!(((data11 === "positive") || (data11 === "negative")) || (data11 === "neutral"))){validate123.errors = [{instancePath:instancePath+"/data/" + i0+"/previous_regime",schemaPath:"#/properties/data/items/allOf/1/properties/previous_regime/enum",keyword:"enum",params:{allowedValues: schema108.properties.data.items.allOf[1].properties.previous_regime.enum}}];return false;}}}}else {validate123.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid2 = _errs24 === errors;}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate123.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data12 = data.meta;const _errs28 = errors;if(errors === _errs28){if(data12 && typeof data12 == "object" && !Array.isArray(data12)){let missing3;if((data12.next_cursor === undefined) && (missing3 = "next_cursor")){validate123.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data12.next_cursor !== undefined){let data13 = data12.next_cursor;const _errs30 = errors;if((typeof data13 !== "string") && (data13 !== null)){validate123.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema108.properties.meta.properties.next_cursor.type}}];return false;}var valid5 = _errs30 === errors;}else {var valid5 = true;}if(valid5){if(data12.empty_reason !== undefined){let data14 = data12.empty_reason;const _errs32 = errors;const _errs33 = errors;let valid6 = false;let passing0 = null;const _errs34 = errors;if(typeof data14 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data14 === "unsupported_exchange") || (data14 === "ineligible_instrument")) || (data14 === "outside_coverage")) || (data14 === "no_matching_data")) || (data14 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema108.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs34 === errors;if(_valid0){valid6 = true;passing0 = 0;}const _errs36 = errors;if(data14 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs36 === errors;if(_valid0 && valid6){valid6 = false;passing0 = [passing0, 1];}else {if(_valid0){valid6 = true;passing0 = 1;}}if(!valid6){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate123.errors = vErrors;return false;}else {errors = _errs33;if(vErrors !== null){if(_errs33){vErrors.length = _errs33;}else {vErrors = null;}}}var valid5 = _errs32 === errors;}else {var valid5 = true;}if(valid5){if(data12.coverage !== undefined){let data15 = data12.coverage;const _errs38 = errors;if(errors === _errs38){if(data15 && typeof data15 == "object" && !Array.isArray(data15)){}else {validate123.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid5 = _errs38 === errors;}else {var valid5 = true;}if(valid5){if(data12.completeness !== undefined){let data16 = data12.completeness;const _errs41 = errors;if(errors === _errs41){if(data16 && typeof data16 == "object" && !Array.isArray(data16)){let missing4;if((data16.status === undefined) && (missing4 = "status")){validate123.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing4}}];return false;}else {if(data16.status !== undefined){let data17 = data16.status;const _errs44 = errors;if(typeof data17 !== "string"){validate123.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data17 === "available") || (data17 === "unavailable"))){validate123.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema108.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid7 = _errs44 === errors;}else {var valid7 = true;}if(valid7){if(data16.complete_from !== undefined){let data18 = data16.complete_from;const _errs46 = errors;const _errs47 = errors;let valid8 = false;const _errs48 = errors;if(errors === _errs48){if(errors === _errs48){if(typeof data18 === "string"){if(!(formats0(data18))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs48 === errors;valid8 = valid8 || _valid1;if(!valid8){const _errs50 = errors;if(errors === _errs50){if(typeof data18 === "string"){if(!pattern0.test(data18)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs50 === errors;valid8 = valid8 || _valid1;}if(!valid8){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate123.errors = vErrors;return false;}else {errors = _errs47;if(vErrors !== null){if(_errs47){vErrors.length = _errs47;}else {vErrors = null;}}}var valid7 = _errs46 === errors;}else {var valid7 = true;}if(valid7){if(data16.complete_through !== undefined){let data19 = data16.complete_through;const _errs52 = errors;const _errs53 = errors;let valid9 = false;const _errs54 = errors;if(errors === _errs54){if(errors === _errs54){if(typeof data19 === "string"){if(!(formats0(data19))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs54 === errors;valid9 = valid9 || _valid2;if(!valid9){const _errs56 = errors;if(errors === _errs56){if(typeof data19 === "string"){if(!pattern0.test(data19)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs56 === errors;valid9 = valid9 || _valid2;}if(!valid9){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate123.errors = vErrors;return false;}else {errors = _errs53;if(vErrors !== null){if(_errs53){vErrors.length = _errs53;}else {vErrors = null;}}}var valid7 = _errs52 === errors;}else {var valid7 = true;}}}}}else {validate123.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid5 = _errs41 === errors;}else {var valid5 = true;}if(valid5){if(data12.has_more !== undefined){const _errs58 = errors;if(typeof data12.has_more !== "boolean"){validate123.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid5 = _errs58 === errors;}else {var valid5 = true;}if(valid5){if(data12.count !== undefined){let data21 = data12.count;const _errs60 = errors;if(!((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21)))){validate123.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs60){if(typeof data21 == "number"){if(data21 < 0 || isNaN(data21)){validate123.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid5 = _errs60 === errors;}else {var valid5 = true;}}}}}}}}else {validate123.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs28 === errors;}else {var valid0 = true;}}}}else {validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate123.errors = vErrors;return errors === 0;}
+const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["date","currency","exchange","market","spot","total_gex","net_long_gex","net_short_gex","regime"];
+const source = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$";
+const pattern = new RegExp(source);
+const list3 = ["positive","negative","neutral"];
+const list4 = ["previous_regime"];
+const list5 = ["next_cursor"];
+const list6 = ["string","null"];
+const list7 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list8 = ["status"];
+const list9 = ["available","unavailable"];
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list7.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern2.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      {
+        const value6 = item4.date;
+        if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/date", "string");
+        if (!pattern.test(value6)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && patternError("/data/" + i3 + "/date", source);
+        if (!dateTimeFormat(value6)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && formatError("/data/" + i3 + "/date", "date-time");
+      }
+      {
+        const value10 = item4.currency;
+        if (!(typeof value10 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/currency", "string");
+      }
+      {
+        const value11 = item4.exchange;
+        if (!(typeof value11 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/exchange", "string");
+      }
+      {
+        const value12 = item4.market;
+        if (!(typeof value12 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/market", "number");
+      }
+      {
+        const value13 = item4.spot;
+        if (!(typeof value13 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/spot", "number");
+      }
+      {
+        const value14 = item4.total_gex;
+        if (!(typeof value14 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/total_gex", "number");
+      }
+      {
+        const value15 = item4.net_long_gex;
+        if (!(typeof value15 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/net_long_gex", "number");
+      }
+      {
+        const value16 = item4.net_short_gex;
+        if (!(typeof value16 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/net_short_gex", "number");
+      }
+      {
+        const value17 = item4.regime;
+        if (!(typeof value17 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/regime", "string");
+        if (!list3.includes(value17)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && enumError("/data/" + i3 + "/regime", list3);
+      }
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      {
+        const value20 = item4.previous_regime;
+        if (!(typeof value20 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && typeError("/data/" + i3 + "/previous_regime", "string");
+        if (!list3.includes(value20)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && enumError("/data/" + i3 + "/previous_regime", list3);
+      }
+    }
+  }
+  {
+    const value21 = d.meta;
+    if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value23 = value21.next_cursor;
+      if (!(typeof value23 == "string" || value23 === null)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/next_cursor", list6);
+    }
+    {
+      const value25 = value21.empty_reason;
+      if (value25 !== void 0) {
+        if (branch1(value25) + branch2(value25) !== 1) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value29 = value21.coverage;
+      if (value29 !== void 0) {
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value30 = value21.completeness;
+      if (value30 !== void 0) {
+        if (!(typeof value30 == "object" && value30 !== null && !Array.isArray(value30))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/completeness", "object");
+        {
+          const value32 = value30.status;
+          if (!(typeof value32 == "string")) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && requiredFirst(value30, "/meta/completeness", list8) && typeError("/meta/completeness/status", "string");
+          if (!list9.includes(value32)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && requiredFirst(value30, "/meta/completeness", list8) && enumError("/meta/completeness/status", list9);
+        }
+        {
+          const value34 = value30.complete_from;
+          if (value34 !== void 0) {
+            if (!(branch3(value34) || branch4(value34))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && requiredFirst(value30, "/meta/completeness", list8) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value39 = value30.complete_through;
+          if (value39 !== void 0) {
+            if (!(branch3(value39) || branch4(value39))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && requiredFirst(value30, "/meta/completeness", list8) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value40 = value21.has_more;
+      if (value40 !== void 0) {
+        if (!(typeof value40 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value41 = value21.count;
+      if (value41 !== void 0) {
+        if (!(isInteger(value41))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/count", "integer");
+        if (!(value41 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,284 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate124;const schema109 = {"properties":{"data":{"items":{"allOf":[{"properties":{"date":{},"currency":{},"exchange":{},"market":{},"spot":{},"total_gex":{},"net_long_gex":{},"net_short_gex":{},"regime":{"enum":["positive","negative","neutral"]}}},{"properties":{"expiry":{},"is_aggregate":{},"strike_label":{},"strike":{},"contribution":{},"pos_contribution":{},"neg_contribution":{},"raw_contribution":{},"raw_pos_contribution":{},"raw_neg_contribution":{},"weighted_contribution":{},"weighted_pos_contribution":{},"weighted_neg_contribution":{},"moneyness_weight":{"type":["number","null"]},"expiry_weight":{"type":["number","null"]}}}]}},"meta":{"allOf":[{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}},{"properties":{"snapshot_time":{"type":["string","integer"]},"staleness_ms":{"type":["number","null"]},"warnings":{"items":{"properties":{"code":{"enum":["STALE_SNAPSHOT"]}}}}}}]}}};const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern56 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$", "");const pattern66 = new RegExp("^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$", "");const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate124.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;const _errs4 = errors;if(errors === _errs4){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if((((((((((data1.date === undefined) && (missing1 = "date")) || ((data1.currency === undefined) && (missing1 = "currency"))) || ((data1.exchange === undefined) && (missing1 = "exchange"))) || ((data1.market === undefined) && (missing1 = "market"))) || ((data1.spot === undefined) && (missing1 = "spot"))) || ((data1.total_gex === undefined) && (missing1 = "total_gex"))) || ((data1.net_long_gex === undefined) && (missing1 = "net_long_gex"))) || ((data1.net_short_gex === undefined) && (missing1 = "net_short_gex"))) || ((data1.regime === undefined) && (missing1 = "regime"))){validate124.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/0/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.date !== undefined){let data2 = data1.date;const _errs6 = errors;if(errors === _errs6){if(errors === _errs6){if(typeof data2 === "string"){if(!pattern56.test(data2)){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/0/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"}}];return false;}else {if(!(formats0(data2))){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/0/properties/date/format",keyword:"format",params:{format: "date-time"}}];return false;}}}else {validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/0/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}}var valid3 = _errs6 === errors;}else {var valid3 = true;}if(valid3){if(data1.currency !== undefined){const _errs8 = errors;if(typeof data1.currency !== "string"){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/currency",schemaPath:"#/properties/data/items/allOf/0/properties/currency/type",keyword:"type",params:{type: "string"}}];return false;}var valid3 = _errs8 === errors;}else {var valid3 = true;}if(valid3){if(data1.exchange !== undefined){const _errs10 = errors;if(typeof data1.exchange !== "string"){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/exchange",schemaPath:"#/properties/data/items/allOf/0/properties/exchange/type",keyword:"type",params:{type: "string"}}];return false;}var valid3 = _errs10 === errors;}else {var valid3 = true;}if(valid3){if(data1.market !== undefined){const _errs12 = errors;if(!(typeof data1.market == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/market",schemaPath:"#/properties/data/items/allOf/0/properties/market/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs12 === errors;}else {var valid3 = true;}if(valid3){if(data1.spot !== undefined){const _errs14 = errors;if(!(typeof data1.spot == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/spot",schemaPath:"#/properties/data/items/allOf/0/properties/spot/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs14 === errors;}else {var valid3 = true;}if(valid3){if(data1.total_gex !== undefined){const _errs16 = errors;if(!(typeof data1.total_gex == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/total_gex",schemaPath:"#/properties/data/items/allOf/0/properties/total_gex/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs16 === errors;}else {var valid3 = true;}if(valid3){if(data1.net_long_gex !== undefined){const _errs18 = errors;if(!(typeof data1.net_long_gex == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/net_long_gex",schemaPath:"#/properties/data/items/allOf/0/properties/net_long_gex/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs18 === errors;}else {var valid3 = true;}if(valid3){if(data1.net_short_gex !== undefined){const _errs20 = errors;if(!(typeof data1.net_short_gex == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/net_short_gex",schemaPath:"#/properties/data/items/allOf/0/properties/net_short_gex/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs20 === errors;}else {var valid3 = true;}if(valid3){if(data1.regime !== undefined){let data10 = data1.regime;const _errs22 = errors;if(typeof data10 !== "string"){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/regime",schemaPath:"#/properties/data/items/allOf/0/properties/regime/type",keyword:"type",params:{type: "string"}}];return false;}if(!(((data10 === "positive") || (data10 === "negative")) || (data10 === "neutral"))){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/regime",schemaPath:"#/properties/data/items/allOf/0/properties/regime/enum",keyword:"enum",params:{allowedValues: schema109.properties.data.items.allOf[0].properties.regime.enum}}];return false;}var valid3 = _errs22 === errors;}else {var valid3 = true;}}}}}}}}}}}else {validate124.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid2 = _errs4 === errors;if(valid2){const _errs24 = errors;if(errors === _errs24){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing2;if((((((((((((((((data1.expiry === undefined) && (missing2 = "expiry")) || ((data1.is_aggregate === undefined) && (missing2 = "is_aggregate"))) || ((data1.strike_label === undefined) && (missing2 = "strike_label"))) || ((data1.strike === undefined) && (missing2 = "strike"))) || ((data1.contribution === undefined) && (missing2 = "contribution"))) || ((data1.pos_contribution === undefined) && (missing2 = "pos_contribution"))) || ((data1.neg_contribution === undefined) && (missing2 = "neg_contribution"))) || ((data1.raw_contribution === undefined) && (missing2 = "raw_contribution"))) || ((data1.raw_pos_contribution === undefined) && (missing2 = "raw_pos_contribution"))) || ((data1.raw_neg_contribution === undefined) && (missing2 = "raw_neg_contribution"))) || ((data1.weighted_contribution === undefined) && (missing2 = "weighted_contribution"))) || ((data1.weighted_pos_contribution === undefined) && (missing2 = "weighted_pos_contribution"))) || ((data1.weighted_neg_contribution === undefined) && (missing2 = "weighted_neg_contribution"))) || ((data1.moneyness_weight === undefined) && (missing2 = "moneyness_weight"))) || ((data1.expiry_weight === undefined) && (missing2 = "expiry_weight"))){validate124.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/1/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data1.expiry !== undefined){let data11 = data1.expiry;const _errs26 = errors;const _errs27 = errors;let valid5 = false;const _errs28 = errors;if(errors === _errs28){if(typeof data11 === "string"){if(!pattern66.test(data11)){const err0 = {instancePath:instancePath+"/data/" + i0+"/expiry",schemaPath:"#/properties/data/items/allOf/1/properties/expiry/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}else {const err1 = {instancePath:instancePath+"/data/" + i0+"/expiry",schemaPath:"#/properties/data/items/allOf/1/properties/expiry/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}var _valid0 = _errs28 === errors;valid5 = valid5 || _valid0;if(!valid5){const _errs30 = errors;if(typeof data11 !== "string"){const err2 = {instancePath:instancePath+"/data/" + i0+"/expiry",schemaPath:"#/properties/data/items/allOf/1/properties/expiry/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if("all_expiries" !== data11){const err3 = {instancePath:instancePath+"/data/" + i0+"/expiry",schemaPath:"#/properties/data/items/allOf/1/properties/expiry/anyOf/1/const",keyword:"const",params:{allowedValue: "all_expiries"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}var _valid0 = _errs30 === errors;valid5 = valid5 || _valid0;}if(!valid5){const err4 = {instancePath:instancePath+"/data/" + i0+"/expiry",schemaPath:"#/properties/data/items/allOf/1/properties/expiry/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;validate124.errors = vErrors;return false;}else {errors = _errs27;if(vErrors !== null){if(_errs27){vErrors.length = _errs27;}else {vErrors = null;}}}var valid4 = _errs26 === errors;}else {var valid4 = true;}if(valid4){if(data1.is_aggregate !== undefined){const _errs32 = errors;if(typeof data1.is_aggregate !== "boolean"){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/is_aggregate",schemaPath:"#/properties/data/items/allOf/1/properties/is_aggregate/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid4 = _errs32 === errors;}else {var valid4 = true;}if(valid4){if(data1.strike_label !== undefined){const _errs34 = errors;if(typeof data1.strike_label !== "string"){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/strike_label",schemaPath:"#/properties/data/items/allOf/1/properties/strike_label/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs34 === errors;}else {var valid4 = true;}if(valid4){if(data1.strike !== undefined){const _errs36 = errors;if(!(typeof data1.strike == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/strike",schemaPath:"#/properties/data/items/allOf/1/properties/strike/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs36 === errors;}else {var valid4 = true;}if(valid4){if(data1.contribution !== undefined){const _errs38 = errors;if(!(typeof data1.contribution == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/contribution",schemaPath:"#/properties/data/items/allOf/1/properties/contribution/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs38 === errors;}else {var valid4 = true;}if(valid4){if(data1.pos_contribution !== undefined){const _errs40 = errors;if(!(typeof data1.pos_contribution == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/pos_contribution",schemaPath:"#/properties/data/items/allOf/1/properties/pos_contribution/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs40 === errors;}else {var valid4 = true;}if(valid4){if(data1.neg_contribution !== undefined){const _errs42 = errors;if(!(typeof data1.neg_contribution == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/neg_contribution",schemaPath:"#/properties/data/items/allOf/1/properties/neg_contribution/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs42 === errors;}else {var valid4 = true;}if(valid4){if(data1.raw_contribution !== undefined){const _errs44 = errors;if(!(typeof data1.raw_contribution == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/raw_contribution",schemaPath:"#/properties/data/items/allOf/1/properties/raw_contribution/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs44 === errors;}else {var valid4 = true;}if(valid4){if(data1.raw_pos_contribution !== undefined){const _errs46 = errors;if(!(typeof data1.raw_pos_contribution == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/raw_pos_contribution",schemaPath:"#/properties/data/items/allOf/1/properties/raw_pos_contribution/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs46 === errors;}else {var valid4 = true;}if(valid4){if(data1.raw_neg_contribution !== undefined){const _errs48 = errors;if(!(typeof data1.raw_neg_contribution == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/raw_neg_contribution",schemaPath:"#/properties/data/items/allOf/1/properties/raw_neg_contribution/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs48 === errors;}else {var valid4 = true;}if(valid4){if(data1.weighted_contribution !== undefined){const _errs50 = errors;if(!(typeof data1.weighted_contribution == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/weighted_contribution",schemaPath:"#/properties/data/items/allOf/1/properties/weighted_contribution/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs50 === errors;}else {var valid4 = true;}if(valid4){if(data1.weighted_pos_contribution !== undefined){const _errs52 = errors;if(!(typeof data1.weighted_pos_contribution == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/weighted_pos_contribution",schemaPath:"#/properties/data/items/allOf/1/properties/weighted_pos_contribution/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs52 === errors;}else {var valid4 = true;}if(valid4){if(data1.weighted_neg_contribution !== undefined){const _errs54 = errors;if(!(typeof data1.weighted_neg_contribution == "number")){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/weighted_neg_contribution",schemaPath:"#/properties/data/items/allOf/1/properties/weighted_neg_contribution/type",keyword:"type",params:{type: "number"}}];return false;}var valid4 = _errs54 === errors;}else {var valid4 = true;}if(valid4){if(data1.moneyness_weight !== undefined){let data24 = data1.moneyness_weight;const _errs56 = errors;if((!(typeof data24 == "number")) && (data24 !== null)){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/moneyness_weight",schemaPath:"#/properties/data/items/allOf/1/properties/moneyness_weight/type",keyword:"type",params:{type: schema109.properties.data.items.allOf[1].properties.moneyness_weight.type}}];return false;}var valid4 = _errs56 === errors;}else {var valid4 = true;}if(valid4){if(data1.expiry_weight !== undefined){let data25 = data1.expiry_weight;const _errs58 = errors;if((!(typeof data25 == "number")) && (data25 !== null)){validate124.errors = [{instancePath:instancePath+"/data/" + i0+"/expiry_weight",schemaPath:"#/properties/data/items/allOf/1/properties/expiry_weight/type",keyword:"type",params:{type: schema109.properties.data.items.allOf[1].properties.expiry_weight.type}}];return false;}var valid4 = _errs58 === errors;}else {var valid4 = true;}}}}}}}}}}}}}}}}}else {validate124.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid2 = _errs24 === errors;}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate124.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data26 = data.meta;const _errs60 = errors;const _errs61 = errors;if(errors === _errs61){if(data26 && typeof data26 == "object" && !Array.isArray(data26)){let missing3;if((data26.next_cursor === undefined) && (missing3 = "next_cursor")){validate124.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/allOf/0/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data26.next_cursor !== undefined){let data27 = data26.next_cursor;const _errs63 = errors;if((typeof data27 !== "string") && (data27 !== null)){validate124.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/allOf/0/properties/next_cursor/type",keyword:"type",params:{type: schema109.properties.meta.allOf[0].properties.next_cursor.type}}];return false;}var valid7 = _errs63 === errors;}else {var valid7 = true;}if(valid7){if(data26.empty_reason !== undefined){let data28 = data26.empty_reason;const _errs65 = errors;const _errs66 = errors;let valid8 = false;let passing0 = null;const _errs67 = errors;if(typeof data28 !== "string"){const err5 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/allOf/0/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(!(((((data28 === "unsupported_exchange") || (data28 === "ineligible_instrument")) || (data28 === "outside_coverage")) || (data28 === "no_matching_data")) || (data28 === "classification_unavailable"))){const err6 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/allOf/0/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema109.properties.meta.allOf[0].properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}var _valid1 = _errs67 === errors;if(_valid1){valid8 = true;passing0 = 0;}const _errs69 = errors;if(data28 !== null){const err7 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/allOf/0/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}var _valid1 = _errs69 === errors;if(_valid1 && valid8){valid8 = false;passing0 = [passing0, 1];}else {if(_valid1){valid8 = true;passing0 = 1;}}if(!valid8){const err8 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/allOf/0/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate124.errors = vErrors;return false;}else {errors = _errs66;if(vErrors !== null){if(_errs66){vErrors.length = _errs66;}else {vErrors = null;}}}var valid7 = _errs65 === errors;}else {var valid7 = true;}if(valid7){if(data26.coverage !== undefined){let data29 = data26.coverage;const _errs71 = errors;if(errors === _errs71){if(data29 && typeof data29 == "object" && !Array.isArray(data29)){}else {validate124.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/allOf/0/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid7 = _errs71 === errors;}else {var valid7 = true;}if(valid7){if(data26.completeness !== undefined){let data30 = data26.completeness;const _errs74 = errors;if(errors === _errs74){if(data30 && typeof data30 == "object" && !Array.isArray(data30)){let missing4;if((data30.status === undefined) && (missing4 = "status")){validate124.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/allOf/0/properties/completeness/required",keyword:"required",params:{missingProperty: missing4}}];return false;}else {if(data30.status !== undefined){let data31 = data30.status;const _errs77 = errors;if(typeof data31 !== "string"){validate124.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data31 === "available") || (data31 === "unavailable"))){validate124.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema109.properties.meta.allOf[0].properties.completeness.properties.status.enum}}];return false;}var valid9 = _errs77 === errors;}else {var valid9 = true;}if(valid9){if(data30.complete_from !== undefined){let data32 = data30.complete_from;const _errs79 = errors;const _errs80 = errors;let valid10 = false;const _errs81 = errors;if(errors === _errs81){if(errors === _errs81){if(typeof data32 === "string"){if(!(formats0(data32))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs81 === errors;valid10 = valid10 || _valid2;if(!valid10){const _errs83 = errors;if(errors === _errs83){if(typeof data32 === "string"){if(!pattern0.test(data32)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs83 === errors;valid10 = valid10 || _valid2;}if(!valid10){const err13 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate124.errors = vErrors;return false;}else {errors = _errs80;if(vErrors !== null){if(_errs80){vErrors.length = _errs80;}else {vErrors = null;}}}var valid9 = _errs79 === errors;}else {var valid9 = true;}if(valid9){if(data30.complete_through !== undefined){let data33 = data30.complete_through;const _errs85 = errors;const _errs86 = errors;let valid11 = false;const _errs87 = errors;if(errors === _errs87){if(errors === _errs87){if(typeof data33 === "string"){if(!(formats0(data33))){const err14 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}else {const err15 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}}var _valid3 = _errs87 === errors;valid11 = valid11 || _valid3;if(!valid11){const _errs89 = errors;if(errors === _errs89){if(typeof data33 === "string"){if(!pattern0.test(data33)){const err16 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}else {const err17 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}var _valid3 = _errs89 === errors;valid11 = valid11 || _valid3;}if(!valid11){const err18 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/allOf/0/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;validate124.errors = vErrors;return false;}else {errors = _errs86;if(vErrors !== null){if(_errs86){vErrors.length = _errs86;}else {vErrors = null;}}}var valid9 = _errs85 === errors;}else {var valid9 = true;}}}}}else {validate124.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/allOf/0/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid7 = _errs74 === errors;}else {var valid7 = true;}if(valid7){if(data26.has_more !== undefined){const _errs91 = errors;if(typeof data26.has_more !== "boolean"){validate124.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/allOf/0/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid7 = _errs91 === errors;}else {var valid7 = true;}if(valid7){if(data26.count !== undefined){let data35 = data26.count;const _errs93 = errors;if(!((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35)))){validate124.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/allOf/0/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs93){if(typeof data35 == "number"){if(data35 < 0 || isNaN(data35)){validate124.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/allOf/0/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid7 = _errs93 === errors;}else {var valid7 = true;}}}}}}}}else {validate124.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid6 = _errs61 === errors;if(valid6){const _errs95 = errors;if(errors === _errs95){if(data26 && typeof data26 == "object" && !Array.isArray(data26)){let missing5;if((((((((data26.next_cursor === undefined) && (missing5 = "next_cursor")) || ((data26.snapshot_time === undefined) && (missing5 = "snapshot_time"))) || ((data26.snapshot_time_iso === undefined) && (missing5 = "snapshot_time_iso"))) || ((data26.snapshot_interval_ms === undefined) && (missing5 = "snapshot_interval_ms"))) || ((data26.freshness_basis === undefined) && (missing5 = "freshness_basis"))) || ((data26.staleness_ms === undefined) && (missing5 = "staleness_ms"))) || ((data26.warnings === undefined) && (missing5 = "warnings"))){validate124.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/allOf/1/required",keyword:"required",params:{missingProperty: missing5}}];return false;}else {if(data26.snapshot_time !== undefined){let data36 = data26.snapshot_time;const _errs97 = errors;if((typeof data36 !== "string") && (!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))))){validate124.errors = [{instancePath:instancePath+"/meta/snapshot_time",schemaPath:"#/properties/meta/allOf/1/properties/snapshot_time/type",keyword:"type",params:{type: schema109.properties.meta.allOf[1].properties.snapshot_time.type}}];return false;}var valid12 = _errs97 === errors;}else {var valid12 = true;}if(valid12){if(data26.snapshot_time_iso !== undefined){let data37 = data26.snapshot_time_iso;const _errs99 = errors;if(errors === _errs99){if(errors === _errs99){if(typeof data37 === "string"){if(!(formats0(data37))){validate124.errors = [{instancePath:instancePath+"/meta/snapshot_time_iso",schemaPath:"#/properties/meta/allOf/1/properties/snapshot_time_iso/format",keyword:"format",params:{format: "date-time"}}];return false;}}else {validate124.errors = [{instancePath:instancePath+"/meta/snapshot_time_iso",schemaPath:"#/properties/meta/allOf/1/properties/snapshot_time_iso/type",keyword:"type",params:{type: "string"}}];return false;}}}var valid12 = _errs99 === errors;}else {var valid12 = true;}if(valid12){if(data26.snapshot_interval_ms !== undefined){let data38 = data26.snapshot_interval_ms;const _errs101 = errors;if(!((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38)))){validate124.errors = [{instancePath:instancePath+"/meta/snapshot_interval_ms",schemaPath:"#/properties/meta/allOf/1/properties/snapshot_interval_ms/type",keyword:"type",params:{type: "integer"}}];return false;}if(60000 !== data38){validate124.errors = [{instancePath:instancePath+"/meta/snapshot_interval_ms",schemaPath:"#/properties/meta/allOf/1/properties/snapshot_interval_ms/const",keyword:"const",params:{allowedValue: 60000}}];return false;}var valid12 = _errs101 === errors;}else {var valid12 = true;}if(valid12){if(data26.freshness_basis !== undefined){let data39 = data26.freshness_basis;const _errs103 = errors;if(typeof data39 !== "string"){validate124.errors = [{instancePath:instancePath+"/meta/freshness_basis",schemaPath:"#/properties/meta/allOf/1/properties/freshness_basis/type",keyword:"type",params:{type: "string"}}];return false;}if("snapshot" !== data39){validate124.errors = [{instancePath:instancePath+"/meta/freshness_basis",schemaPath:"#/properties/meta/allOf/1/properties/freshness_basis/const",keyword:"const",params:{allowedValue: "snapshot"}}];return false;}var valid12 = _errs103 === errors;}else {var valid12 = true;}if(valid12){if(data26.staleness_ms !== undefined){let data40 = data26.staleness_ms;const _errs105 = errors;if((!(typeof data40 == "number")) && (data40 !== null)){validate124.errors = [{instancePath:instancePath+"/meta/staleness_ms",schemaPath:"#/properties/meta/allOf/1/properties/staleness_ms/type",keyword:"type",params:{type: schema109.properties.meta.allOf[1].properties.staleness_ms.type}}];return false;}var valid12 = _errs105 === errors;}else {var valid12 = true;}if(valid12){if(data26.warnings !== undefined){let data41 = data26.warnings;const _errs107 = errors;if(errors === _errs107){if(Array.isArray(data41)){var valid13 = true;const len1 = data41.length;for(let i1=0; i1<len1; i1++){let data42 = data41[i1];const _errs109 = errors;if(errors === _errs109){if(data42 && typeof data42 == "object" && !Array.isArray(data42)){let missing6;if(((data42.code === undefined) && (missing6 = "code")) || ((data42.message === undefined) && (missing6 = "message"))){validate124.errors = [{instancePath:instancePath+"/meta/warnings/" + i1,schemaPath:"#/properties/meta/allOf/1/properties/warnings/items/required",keyword:"required",params:{missingProperty: missing6}}];return false;}else {if(data42.code !== undefined){let data43 = data42.code;const _errs111 = errors;if(typeof data43 !== "string"){validate124.errors = [{instancePath:instancePath+"/meta/warnings/" + i1+"/code",schemaPath:"#/properties/meta/allOf/1/properties/warnings/items/properties/code/type",keyword:"type",params:{type: "string"}}];return false;}if(!(data43 === "STALE_SNAPSHOT")){validate124.errors = [{instancePath:instancePath+"/meta/warnings/" + i1+"/code",schemaPath:"#/properties/meta/allOf/1/properties/warnings/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema109.properties.meta.allOf[1].properties.warnings.items.properties.code.enum}}];return false;}var valid14 = _errs111 === errors;}else {var valid14 = true;}if(valid14){if(data42.message !== undefined){const _errs113 = errors;if(typeof data42.message !== "string"){validate124.errors = [{instancePath:instancePath+"/meta/warnings/" + i1+"/message",schemaPath:"#/properties/meta/allOf/1/properties/warnings/items/properties/message/type",keyword:"type",params:{type: "string"}}];return false;}var valid14 = _errs113 === errors;}else {var valid14 = true;}}}}else {validate124.errors = [{instancePath:instancePath+"/meta/warnings/" + i1,schemaPath:"#/properties/meta/allOf/1/properties/warnings/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid13 = _errs109 === errors;if(!valid13){break;}}}else {validate124.errors = [{instancePath:instancePath+"/meta/warnings",schemaPath:"#/properties/meta/allOf/1/properties/warnings/type",keyword:"type",params:{type: "array"}}];return false;}}var valid12 = _errs107 === errors;}else {var valid12 = true;}}}}}}}}else {validate124.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid6 = _errs95 === errors;}var valid0 = _errs60 === errors;}else {var valid0 = true;}}}}else {validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate124.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["date","currency","exchange","market","spot","total_gex","net_long_gex","net_short_gex","regime"];
+const source = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$";
+const pattern = new RegExp(source);
+const list3 = ["positive","negative","neutral"];
+const list4 = ["expiry","is_aggregate","strike_label","strike","contribution","pos_contribution","neg_contribution","raw_contribution","raw_pos_contribution","raw_neg_contribution","weighted_contribution","weighted_pos_contribution","weighted_neg_contribution","moneyness_weight","expiry_weight"];
+const source2 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
+const pattern2 = new RegExp(source2);
+const list5 = ["number","null"];
+const list6 = ["next_cursor"];
+const list7 = ["string","null"];
+const list8 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list9 = ["status"];
+const list10 = ["available","unavailable"];
+const source3 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern3 = new RegExp(source3);
+const list11 = ["next_cursor","snapshot_time","snapshot_time_iso","snapshot_interval_ms","freshness_basis","staleness_ms","warnings"];
+const list12 = ["string","integer"];
+const list13 = ["code","message"];
+const list14 = ["STALE_SNAPSHOT"];
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern2.test(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(typeof d == "string")) return false;
+  if (d !== "all_expiries") return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list8.includes(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch5(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch6(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern3.test(d)) return false;
+  return true;
+}
+
+function warningsItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value73 = d.code;
+    if (!(typeof value73 == "string")) return requiredFirst(d, "", list13) && typeError("/code", "string");
+    if (!list14.includes(value73)) return requiredFirst(d, "", list13) && enumError("/code", list14);
+  }
+  {
+    const value75 = d.message;
+    if (!(typeof value75 == "string")) return requiredFirst(d, "", list13) && typeError("/message", "string");
+  }
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      {
+        const value6 = item4.date;
+        if (!(typeof value6 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/date", "string");
+        if (!pattern.test(value6)) return requiredFirst(item4, "/data/" + i3, list2) && patternError("/data/" + i3 + "/date", source);
+        if (!dateTimeFormat(value6)) return requiredFirst(item4, "/data/" + i3, list2) && formatError("/data/" + i3 + "/date", "date-time");
+      }
+      {
+        const value10 = item4.currency;
+        if (!(typeof value10 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/currency", "string");
+      }
+      {
+        const value11 = item4.exchange;
+        if (!(typeof value11 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/exchange", "string");
+      }
+      {
+        const value12 = item4.market;
+        if (!(typeof value12 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/market", "number");
+      }
+      {
+        const value13 = item4.spot;
+        if (!(typeof value13 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/spot", "number");
+      }
+      {
+        const value14 = item4.total_gex;
+        if (!(typeof value14 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/total_gex", "number");
+      }
+      {
+        const value15 = item4.net_long_gex;
+        if (!(typeof value15 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/net_long_gex", "number");
+      }
+      {
+        const value16 = item4.net_short_gex;
+        if (!(typeof value16 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/net_short_gex", "number");
+      }
+      {
+        const value17 = item4.regime;
+        if (!(typeof value17 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/regime", "string");
+        if (!list3.includes(value17)) return requiredFirst(item4, "/data/" + i3, list2) && enumError("/data/" + i3 + "/regime", list3);
+      }
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      if (item4.expiry === void 0 || item4.is_aggregate === void 0 || item4.strike_label === void 0 || item4.strike === void 0 || item4.contribution === void 0 || item4.pos_contribution === void 0 || item4.neg_contribution === void 0 || item4.raw_contribution === void 0 || item4.raw_pos_contribution === void 0 || item4.raw_neg_contribution === void 0 || item4.weighted_contribution === void 0 || item4.weighted_pos_contribution === void 0 || item4.weighted_neg_contribution === void 0 || item4.moneyness_weight === void 0 || item4.expiry_weight === void 0) return missing(item4, "/data/" + i3, list4);
+      {
+        const value20 = item4.expiry;
+        if (!(branch1(value20) || branch2(value20))) return unionError("/data/" + i3 + "/expiry", "anyOf");
+      }
+      {
+        const value25 = item4.is_aggregate;
+        if (!(typeof value25 == "boolean")) return typeError("/data/" + i3 + "/is_aggregate", "boolean");
+      }
+      {
+        const value26 = item4.strike_label;
+        if (!(typeof value26 == "string")) return typeError("/data/" + i3 + "/strike_label", "string");
+      }
+      {
+        const value27 = item4.strike;
+        if (!(typeof value27 == "number")) return typeError("/data/" + i3 + "/strike", "number");
+      }
+      {
+        const value28 = item4.contribution;
+        if (!(typeof value28 == "number")) return typeError("/data/" + i3 + "/contribution", "number");
+      }
+      {
+        const value29 = item4.pos_contribution;
+        if (!(typeof value29 == "number")) return typeError("/data/" + i3 + "/pos_contribution", "number");
+      }
+      {
+        const value30 = item4.neg_contribution;
+        if (!(typeof value30 == "number")) return typeError("/data/" + i3 + "/neg_contribution", "number");
+      }
+      {
+        const value31 = item4.raw_contribution;
+        if (!(typeof value31 == "number")) return typeError("/data/" + i3 + "/raw_contribution", "number");
+      }
+      {
+        const value32 = item4.raw_pos_contribution;
+        if (!(typeof value32 == "number")) return typeError("/data/" + i3 + "/raw_pos_contribution", "number");
+      }
+      {
+        const value33 = item4.raw_neg_contribution;
+        if (!(typeof value33 == "number")) return typeError("/data/" + i3 + "/raw_neg_contribution", "number");
+      }
+      {
+        const value34 = item4.weighted_contribution;
+        if (!(typeof value34 == "number")) return typeError("/data/" + i3 + "/weighted_contribution", "number");
+      }
+      {
+        const value35 = item4.weighted_pos_contribution;
+        if (!(typeof value35 == "number")) return typeError("/data/" + i3 + "/weighted_pos_contribution", "number");
+      }
+      {
+        const value36 = item4.weighted_neg_contribution;
+        if (!(typeof value36 == "number")) return typeError("/data/" + i3 + "/weighted_neg_contribution", "number");
+      }
+      {
+        const value37 = item4.moneyness_weight;
+        if (!(typeof value37 == "number" || value37 === null)) return typeError("/data/" + i3 + "/moneyness_weight", list5);
+      }
+      {
+        const value39 = item4.expiry_weight;
+        if (!(typeof value39 == "number" || value39 === null)) return typeError("/data/" + i3 + "/expiry_weight", list5);
+      }
+    }
+  }
+  {
+    const value40 = d.meta;
+    if (!(typeof value40 == "object" && value40 !== null && !Array.isArray(value40))) return typeError("/meta", "object");
+    {
+      const value42 = value40.next_cursor;
+      if (!(typeof value42 == "string" || value42 === null)) return requiredFirst(value40, "/meta", list6) && typeError("/meta/next_cursor", list7);
+    }
+    {
+      const value44 = value40.empty_reason;
+      if (value44 !== void 0) {
+        if (branch3(value44) + branch4(value44) !== 1) return requiredFirst(value40, "/meta", list6) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value48 = value40.coverage;
+      if (value48 !== void 0) {
+        if (!(typeof value48 == "object" && value48 !== null && !Array.isArray(value48))) return requiredFirst(value40, "/meta", list6) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value49 = value40.completeness;
+      if (value49 !== void 0) {
+        if (!(typeof value49 == "object" && value49 !== null && !Array.isArray(value49))) return requiredFirst(value40, "/meta", list6) && typeError("/meta/completeness", "object");
+        {
+          const value51 = value49.status;
+          if (!(typeof value51 == "string")) return requiredFirst(value40, "/meta", list6) && requiredFirst(value49, "/meta/completeness", list9) && typeError("/meta/completeness/status", "string");
+          if (!list10.includes(value51)) return requiredFirst(value40, "/meta", list6) && requiredFirst(value49, "/meta/completeness", list9) && enumError("/meta/completeness/status", list10);
+        }
+        {
+          const value53 = value49.complete_from;
+          if (value53 !== void 0) {
+            if (!(branch5(value53) || branch6(value53))) return requiredFirst(value40, "/meta", list6) && requiredFirst(value49, "/meta/completeness", list9) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value58 = value49.complete_through;
+          if (value58 !== void 0) {
+            if (!(branch5(value58) || branch6(value58))) return requiredFirst(value40, "/meta", list6) && requiredFirst(value49, "/meta/completeness", list9) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value59 = value40.has_more;
+      if (value59 !== void 0) {
+        if (!(typeof value59 == "boolean")) return requiredFirst(value40, "/meta", list6) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value60 = value40.count;
+      if (value60 !== void 0) {
+        if (!(isInteger(value60))) return requiredFirst(value40, "/meta", list6) && typeError("/meta/count", "integer");
+        if (!(value60 >= 0)) return requiredFirst(value40, "/meta", list6) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+    if (!(typeof value40 == "object" && value40 !== null && !Array.isArray(value40))) return typeError("/meta", "object");
+    if (value40.next_cursor === void 0 || value40.snapshot_time === void 0 || value40.snapshot_time_iso === void 0 || value40.snapshot_interval_ms === void 0 || value40.freshness_basis === void 0 || value40.staleness_ms === void 0 || value40.warnings === void 0) return missing(value40, "/meta", list11);
+    {
+      const value62 = value40.snapshot_time;
+      if (!(typeof value62 == "string" || isInteger(value62))) return typeError("/meta/snapshot_time", list12);
+    }
+    {
+      const value64 = value40.snapshot_time_iso;
+      if (!(typeof value64 == "string")) return typeError("/meta/snapshot_time_iso", "string");
+      if (!dateTimeFormat(value64)) return formatError("/meta/snapshot_time_iso", "date-time");
+    }
+    {
+      const value65 = value40.snapshot_interval_ms;
+      if (!(isInteger(value65))) return typeError("/meta/snapshot_interval_ms", "integer");
+      if (value65 !== 60000) return constError("/meta/snapshot_interval_ms", 60000);
+    }
+    {
+      const value66 = value40.freshness_basis;
+      if (!(typeof value66 == "string")) return typeError("/meta/freshness_basis", "string");
+      if (value66 !== "snapshot") return constError("/meta/freshness_basis", "snapshot");
+    }
+    {
+      const value67 = value40.staleness_ms;
+      if (!(typeof value67 == "number" || value67 === null)) return typeError("/meta/staleness_ms", list5);
+    }
+    {
+      const value68 = value40.warnings;
+      if (!(Array.isArray(value68))) return typeError("/meta/warnings", "array");
+      for (let i69 = 0; i69 < value68.length; i69++) {
+        const item70 = value68[i69];
+        if (!warningsItem(item70)) return at("/meta/warnings/" + i69);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

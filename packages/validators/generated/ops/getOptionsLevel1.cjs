@@ -4,7 +4,222 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate125;const schema110 = {"properties":{"data":{"items":{"properties":{"date":{},"bid_price_open":{},"bid_price_high":{},"bid_price_low":{},"bid_price_close":{},"ask_price_open":{},"ask_price_high":{},"ask_price_low":{},"ask_price_close":{},"bid_size_open":{},"bid_size_high":{},"bid_size_low":{},"bid_size_close":{},"ask_size_open":{},"ask_size_high":{},"ask_size_low":{},"ask_size_close":{},"bid_ask_spread_open":{},"bid_ask_spread_high":{},"bid_ask_spread_low":{},"bid_ask_spread_close":{},"total_liquidity_open":{},"total_liquidity_high":{},"total_liquidity_low":{},"total_liquidity_close":{},"total_liquidity_avg":{}}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate125.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if(((((((((((((((((((((((((((data1.date === undefined) && (missing1 = "date")) || ((data1.bid_price_open === undefined) && (missing1 = "bid_price_open"))) || ((data1.bid_price_high === undefined) && (missing1 = "bid_price_high"))) || ((data1.bid_price_low === undefined) && (missing1 = "bid_price_low"))) || ((data1.bid_price_close === undefined) && (missing1 = "bid_price_close"))) || ((data1.ask_price_open === undefined) && (missing1 = "ask_price_open"))) || ((data1.ask_price_high === undefined) && (missing1 = "ask_price_high"))) || ((data1.ask_price_low === undefined) && (missing1 = "ask_price_low"))) || ((data1.ask_price_close === undefined) && (missing1 = "ask_price_close"))) || ((data1.bid_size_open === undefined) && (missing1 = "bid_size_open"))) || ((data1.bid_size_high === undefined) && (missing1 = "bid_size_high"))) || ((data1.bid_size_low === undefined) && (missing1 = "bid_size_low"))) || ((data1.bid_size_close === undefined) && (missing1 = "bid_size_close"))) || ((data1.ask_size_open === undefined) && (missing1 = "ask_size_open"))) || ((data1.ask_size_high === undefined) && (missing1 = "ask_size_high"))) || ((data1.ask_size_low === undefined) && (missing1 = "ask_size_low"))) || ((data1.ask_size_close === undefined) && (missing1 = "ask_size_close"))) || ((data1.bid_ask_spread_open === undefined) && (missing1 = "bid_ask_spread_open"))) || ((data1.bid_ask_spread_high === undefined) && (missing1 = "bid_ask_spread_high"))) || ((data1.bid_ask_spread_low === undefined) && (missing1 = "bid_ask_spread_low"))) || ((data1.bid_ask_spread_close === undefined) && (missing1 = "bid_ask_spread_close"))) || ((data1.total_liquidity_open === undefined) && (missing1 = "total_liquidity_open"))) || ((data1.total_liquidity_high === undefined) && (missing1 = "total_liquidity_high"))) || ((data1.total_liquidity_low === undefined) && (missing1 = "total_liquidity_low"))) || ((data1.total_liquidity_close === undefined) && (missing1 = "total_liquidity_close"))) || ((data1.total_liquidity_avg === undefined) && (missing1 = "total_liquidity_avg"))){validate125.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.date !== undefined){let data2 = data1.date;const _errs5 = errors;if(errors === _errs5){if(typeof data2 === "string"){if(!pattern0.test(data2)){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}}];return false;}}else {validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs5 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_price_open !== undefined){const _errs7 = errors;if(!(typeof data1.bid_price_open == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_price_open",schemaPath:"#/properties/data/items/properties/bid_price_open/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs7 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_price_high !== undefined){const _errs9 = errors;if(!(typeof data1.bid_price_high == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_price_high",schemaPath:"#/properties/data/items/properties/bid_price_high/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs9 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_price_low !== undefined){const _errs11 = errors;if(!(typeof data1.bid_price_low == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_price_low",schemaPath:"#/properties/data/items/properties/bid_price_low/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs11 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_price_close !== undefined){const _errs13 = errors;if(!(typeof data1.bid_price_close == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_price_close",schemaPath:"#/properties/data/items/properties/bid_price_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs13 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_price_open !== undefined){const _errs15 = errors;if(!(typeof data1.ask_price_open == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_price_open",schemaPath:"#/properties/data/items/properties/ask_price_open/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs15 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_price_high !== undefined){const _errs17 = errors;if(!(typeof data1.ask_price_high == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_price_high",schemaPath:"#/properties/data/items/properties/ask_price_high/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs17 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_price_low !== undefined){const _errs19 = errors;if(!(typeof data1.ask_price_low == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_price_low",schemaPath:"#/properties/data/items/properties/ask_price_low/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs19 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_price_close !== undefined){const _errs21 = errors;if(!(typeof data1.ask_price_close == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_price_close",schemaPath:"#/properties/data/items/properties/ask_price_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs21 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_size_open !== undefined){const _errs23 = errors;if(!(typeof data1.bid_size_open == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_size_open",schemaPath:"#/properties/data/items/properties/bid_size_open/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs23 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_size_high !== undefined){const _errs25 = errors;if(!(typeof data1.bid_size_high == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_size_high",schemaPath:"#/properties/data/items/properties/bid_size_high/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs25 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_size_low !== undefined){const _errs27 = errors;if(!(typeof data1.bid_size_low == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_size_low",schemaPath:"#/properties/data/items/properties/bid_size_low/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs27 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_size_close !== undefined){const _errs29 = errors;if(!(typeof data1.bid_size_close == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_size_close",schemaPath:"#/properties/data/items/properties/bid_size_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs29 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_size_open !== undefined){const _errs31 = errors;if(!(typeof data1.ask_size_open == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_size_open",schemaPath:"#/properties/data/items/properties/ask_size_open/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs31 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_size_high !== undefined){const _errs33 = errors;if(!(typeof data1.ask_size_high == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_size_high",schemaPath:"#/properties/data/items/properties/ask_size_high/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs33 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_size_low !== undefined){const _errs35 = errors;if(!(typeof data1.ask_size_low == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_size_low",schemaPath:"#/properties/data/items/properties/ask_size_low/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs35 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_size_close !== undefined){const _errs37 = errors;if(!(typeof data1.ask_size_close == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_size_close",schemaPath:"#/properties/data/items/properties/ask_size_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs37 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_ask_spread_open !== undefined){const _errs39 = errors;if(!(typeof data1.bid_ask_spread_open == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_ask_spread_open",schemaPath:"#/properties/data/items/properties/bid_ask_spread_open/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs39 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_ask_spread_high !== undefined){const _errs41 = errors;if(!(typeof data1.bid_ask_spread_high == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_ask_spread_high",schemaPath:"#/properties/data/items/properties/bid_ask_spread_high/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs41 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_ask_spread_low !== undefined){const _errs43 = errors;if(!(typeof data1.bid_ask_spread_low == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_ask_spread_low",schemaPath:"#/properties/data/items/properties/bid_ask_spread_low/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs43 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_ask_spread_close !== undefined){const _errs45 = errors;if(!(typeof data1.bid_ask_spread_close == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_ask_spread_close",schemaPath:"#/properties/data/items/properties/bid_ask_spread_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs45 === errors;}else {var valid2 = true;}if(valid2){if(data1.total_liquidity_open !== undefined){const _errs47 = errors;if(!(typeof data1.total_liquidity_open == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/total_liquidity_open",schemaPath:"#/properties/data/items/properties/total_liquidity_open/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs47 === errors;}else {var valid2 = true;}if(valid2){if(data1.total_liquidity_high !== undefined){const _errs49 = errors;if(!(typeof data1.total_liquidity_high == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/total_liquidity_high",schemaPath:"#/properties/data/items/properties/total_liquidity_high/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs49 === errors;}else {var valid2 = true;}if(valid2){if(data1.total_liquidity_low !== undefined){const _errs51 = errors;if(!(typeof data1.total_liquidity_low == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/total_liquidity_low",schemaPath:"#/properties/data/items/properties/total_liquidity_low/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs51 === errors;}else {var valid2 = true;}if(valid2){if(data1.total_liquidity_close !== undefined){const _errs53 = errors;if(!(typeof data1.total_liquidity_close == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/total_liquidity_close",schemaPath:"#/properties/data/items/properties/total_liquidity_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs53 === errors;}else {var valid2 = true;}if(valid2){if(data1.total_liquidity_avg !== undefined){const _errs55 = errors;if(!(typeof data1.total_liquidity_avg == "number")){validate125.errors = [{instancePath:instancePath+"/data/" + i0+"/total_liquidity_avg",schemaPath:"#/properties/data/items/properties/total_liquidity_avg/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs55 === errors;}else {var valid2 = true;}}}}}}}}}}}}}}}}}}}}}}}}}}}}else {validate125.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate125.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data28 = data.meta;const _errs57 = errors;if(errors === _errs57){if(data28 && typeof data28 == "object" && !Array.isArray(data28)){let missing2;if((data28.next_cursor === undefined) && (missing2 = "next_cursor")){validate125.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data28.next_cursor !== undefined){let data29 = data28.next_cursor;const _errs59 = errors;if((typeof data29 !== "string") && (data29 !== null)){validate125.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema110.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs59 === errors;}else {var valid3 = true;}if(valid3){if(data28.empty_reason !== undefined){let data30 = data28.empty_reason;const _errs61 = errors;const _errs62 = errors;let valid4 = false;let passing0 = null;const _errs63 = errors;if(typeof data30 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data30 === "unsupported_exchange") || (data30 === "ineligible_instrument")) || (data30 === "outside_coverage")) || (data30 === "no_matching_data")) || (data30 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema110.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs63 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs65 = errors;if(data30 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs65 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate125.errors = vErrors;return false;}else {errors = _errs62;if(vErrors !== null){if(_errs62){vErrors.length = _errs62;}else {vErrors = null;}}}var valid3 = _errs61 === errors;}else {var valid3 = true;}if(valid3){if(data28.coverage !== undefined){let data31 = data28.coverage;const _errs67 = errors;if(errors === _errs67){if(data31 && typeof data31 == "object" && !Array.isArray(data31)){}else {validate125.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs67 === errors;}else {var valid3 = true;}if(valid3){if(data28.completeness !== undefined){let data32 = data28.completeness;const _errs70 = errors;if(errors === _errs70){if(data32 && typeof data32 == "object" && !Array.isArray(data32)){let missing3;if((data32.status === undefined) && (missing3 = "status")){validate125.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data32.status !== undefined){let data33 = data32.status;const _errs73 = errors;if(typeof data33 !== "string"){validate125.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data33 === "available") || (data33 === "unavailable"))){validate125.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema110.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs73 === errors;}else {var valid5 = true;}if(valid5){if(data32.complete_from !== undefined){let data34 = data32.complete_from;const _errs75 = errors;const _errs76 = errors;let valid6 = false;const _errs77 = errors;if(errors === _errs77){if(errors === _errs77){if(typeof data34 === "string"){if(!(formats0(data34))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs77 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs79 = errors;if(errors === _errs79){if(typeof data34 === "string"){if(!pattern0.test(data34)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs79 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate125.errors = vErrors;return false;}else {errors = _errs76;if(vErrors !== null){if(_errs76){vErrors.length = _errs76;}else {vErrors = null;}}}var valid5 = _errs75 === errors;}else {var valid5 = true;}if(valid5){if(data32.complete_through !== undefined){let data35 = data32.complete_through;const _errs81 = errors;const _errs82 = errors;let valid7 = false;const _errs83 = errors;if(errors === _errs83){if(errors === _errs83){if(typeof data35 === "string"){if(!(formats0(data35))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs83 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs85 = errors;if(errors === _errs85){if(typeof data35 === "string"){if(!pattern0.test(data35)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs85 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate125.errors = vErrors;return false;}else {errors = _errs82;if(vErrors !== null){if(_errs82){vErrors.length = _errs82;}else {vErrors = null;}}}var valid5 = _errs81 === errors;}else {var valid5 = true;}}}}}else {validate125.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs70 === errors;}else {var valid3 = true;}if(valid3){if(data28.has_more !== undefined){const _errs87 = errors;if(typeof data28.has_more !== "boolean"){validate125.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs87 === errors;}else {var valid3 = true;}if(valid3){if(data28.count !== undefined){let data37 = data28.count;const _errs89 = errors;if(!((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37)))){validate125.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs89){if(typeof data37 == "number"){if(data37 < 0 || isNaN(data37)){validate125.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs89 === errors;}else {var valid3 = true;}}}}}}}}else {validate125.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs57 === errors;}else {var valid0 = true;}}}}else {validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate125.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["date","bid_price_open","bid_price_high","bid_price_low","bid_price_close","ask_price_open","ask_price_high","ask_price_low","ask_price_close","bid_size_open","bid_size_high","bid_size_low","bid_size_close","ask_size_open","ask_size_high","ask_size_low","ask_size_close","bid_ask_spread_open","bid_ask_spread_high","bid_ask_spread_low","bid_ask_spread_close","total_liquidity_open","total_liquidity_high","total_liquidity_low","total_liquidity_close","total_liquidity_avg"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+const list3 = ["next_cursor"];
+const list4 = ["string","null"];
+const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list6 = ["status"];
+const list7 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  {
+    const value10 = d.bid_price_open;
+    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price_open", "number");
+  }
+  {
+    const value11 = d.bid_price_high;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price_high", "number");
+  }
+  {
+    const value12 = d.bid_price_low;
+    if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price_low", "number");
+  }
+  {
+    const value13 = d.bid_price_close;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price_close", "number");
+  }
+  {
+    const value14 = d.ask_price_open;
+    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price_open", "number");
+  }
+  {
+    const value15 = d.ask_price_high;
+    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price_high", "number");
+  }
+  {
+    const value16 = d.ask_price_low;
+    if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price_low", "number");
+  }
+  {
+    const value17 = d.ask_price_close;
+    if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price_close", "number");
+  }
+  {
+    const value18 = d.bid_size_open;
+    if (!(typeof value18 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_size_open", "number");
+  }
+  {
+    const value19 = d.bid_size_high;
+    if (!(typeof value19 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_size_high", "number");
+  }
+  {
+    const value20 = d.bid_size_low;
+    if (!(typeof value20 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_size_low", "number");
+  }
+  {
+    const value21 = d.bid_size_close;
+    if (!(typeof value21 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_size_close", "number");
+  }
+  {
+    const value22 = d.ask_size_open;
+    if (!(typeof value22 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_size_open", "number");
+  }
+  {
+    const value23 = d.ask_size_high;
+    if (!(typeof value23 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_size_high", "number");
+  }
+  {
+    const value24 = d.ask_size_low;
+    if (!(typeof value24 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_size_low", "number");
+  }
+  {
+    const value25 = d.ask_size_close;
+    if (!(typeof value25 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_size_close", "number");
+  }
+  {
+    const value26 = d.bid_ask_spread_open;
+    if (!(typeof value26 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread_open", "number");
+  }
+  {
+    const value27 = d.bid_ask_spread_high;
+    if (!(typeof value27 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread_high", "number");
+  }
+  {
+    const value28 = d.bid_ask_spread_low;
+    if (!(typeof value28 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread_low", "number");
+  }
+  {
+    const value29 = d.bid_ask_spread_close;
+    if (!(typeof value29 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread_close", "number");
+  }
+  {
+    const value30 = d.total_liquidity_open;
+    if (!(typeof value30 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_open", "number");
+  }
+  {
+    const value31 = d.total_liquidity_high;
+    if (!(typeof value31 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_high", "number");
+  }
+  {
+    const value32 = d.total_liquidity_low;
+    if (!(typeof value32 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_low", "number");
+  }
+  {
+    const value33 = d.total_liquidity_close;
+    if (!(typeof value33 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_close", "number");
+  }
+  {
+    const value34 = d.total_liquidity_avg;
+    if (!(typeof value34 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_avg", "number");
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list5.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value35 = d.meta;
+    if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value37 = value35.next_cursor;
+      if (!(typeof value37 == "string" || value37 === null)) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/next_cursor", list4);
+    }
+    {
+      const value39 = value35.empty_reason;
+      if (value39 !== void 0) {
+        if (branch1(value39) + branch2(value39) !== 1) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value43 = value35.coverage;
+      if (value43 !== void 0) {
+        if (!(typeof value43 == "object" && value43 !== null && !Array.isArray(value43))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value44 = value35.completeness;
+      if (value44 !== void 0) {
+        if (!(typeof value44 == "object" && value44 !== null && !Array.isArray(value44))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/completeness", "object");
+        {
+          const value46 = value44.status;
+          if (!(typeof value46 == "string")) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && requiredFirst(value44, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value46)) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && requiredFirst(value44, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+        }
+        {
+          const value48 = value44.complete_from;
+          if (value48 !== void 0) {
+            if (!(branch3(value48) || branch4(value48))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && requiredFirst(value44, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value52 = value44.complete_through;
+          if (value52 !== void 0) {
+            if (!(branch3(value52) || branch4(value52))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && requiredFirst(value44, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value53 = value35.has_more;
+      if (value53 !== void 0) {
+        if (!(typeof value53 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value54 = value35.count;
+      if (value54 !== void 0) {
+        if (!(isInteger(value54))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value54 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

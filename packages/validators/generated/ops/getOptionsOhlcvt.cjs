@@ -4,7 +4,201 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate126;const schema111 = {"properties":{"data":{"items":{"properties":{"date":{},"open":{},"high":{},"low":{},"close":{},"vwap":{},"volume":{},"buy_volume":{},"sell_volume":{},"trades_count":{},"buy_trades_count":{},"sell_trades_count":{},"liquidation_short_volume":{"type":["number","null"]},"liquidation_long_volume":{"type":["number","null"]},"block_trade_buy_volume":{"type":["number","null"]},"block_trade_sell_volume":{"type":["number","null"]},"mark_price":{},"index_price":{"type":["number","null"]},"days_to_expiry":{}}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate126.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if((((((((((((((((((((data1.date === undefined) && (missing1 = "date")) || ((data1.open === undefined) && (missing1 = "open"))) || ((data1.high === undefined) && (missing1 = "high"))) || ((data1.low === undefined) && (missing1 = "low"))) || ((data1.close === undefined) && (missing1 = "close"))) || ((data1.vwap === undefined) && (missing1 = "vwap"))) || ((data1.volume === undefined) && (missing1 = "volume"))) || ((data1.buy_volume === undefined) && (missing1 = "buy_volume"))) || ((data1.sell_volume === undefined) && (missing1 = "sell_volume"))) || ((data1.trades_count === undefined) && (missing1 = "trades_count"))) || ((data1.buy_trades_count === undefined) && (missing1 = "buy_trades_count"))) || ((data1.sell_trades_count === undefined) && (missing1 = "sell_trades_count"))) || ((data1.liquidation_short_volume === undefined) && (missing1 = "liquidation_short_volume"))) || ((data1.liquidation_long_volume === undefined) && (missing1 = "liquidation_long_volume"))) || ((data1.block_trade_buy_volume === undefined) && (missing1 = "block_trade_buy_volume"))) || ((data1.block_trade_sell_volume === undefined) && (missing1 = "block_trade_sell_volume"))) || ((data1.mark_price === undefined) && (missing1 = "mark_price"))) || ((data1.index_price === undefined) && (missing1 = "index_price"))) || ((data1.days_to_expiry === undefined) && (missing1 = "days_to_expiry"))){validate126.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.date !== undefined){let data2 = data1.date;const _errs5 = errors;if(errors === _errs5){if(typeof data2 === "string"){if(!pattern0.test(data2)){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}}];return false;}}else {validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs5 === errors;}else {var valid2 = true;}if(valid2){if(data1.open !== undefined){const _errs7 = errors;if(!(typeof data1.open == "number")){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/open",schemaPath:"#/properties/data/items/properties/open/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs7 === errors;}else {var valid2 = true;}if(valid2){if(data1.high !== undefined){const _errs9 = errors;if(!(typeof data1.high == "number")){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/high",schemaPath:"#/properties/data/items/properties/high/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs9 === errors;}else {var valid2 = true;}if(valid2){if(data1.low !== undefined){const _errs11 = errors;if(!(typeof data1.low == "number")){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/low",schemaPath:"#/properties/data/items/properties/low/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs11 === errors;}else {var valid2 = true;}if(valid2){if(data1.close !== undefined){const _errs13 = errors;if(!(typeof data1.close == "number")){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/close",schemaPath:"#/properties/data/items/properties/close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs13 === errors;}else {var valid2 = true;}if(valid2){if(data1.vwap !== undefined){const _errs15 = errors;if(!(typeof data1.vwap == "number")){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/vwap",schemaPath:"#/properties/data/items/properties/vwap/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs15 === errors;}else {var valid2 = true;}if(valid2){if(data1.volume !== undefined){let data8 = data1.volume;const _errs17 = errors;if(errors === _errs17){if(typeof data8 == "number"){if(data8 < 0 || isNaN(data8)){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/volume",schemaPath:"#/properties/data/items/properties/volume/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/volume",schemaPath:"#/properties/data/items/properties/volume/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs17 === errors;}else {var valid2 = true;}if(valid2){if(data1.buy_volume !== undefined){let data9 = data1.buy_volume;const _errs19 = errors;if(errors === _errs19){if(typeof data9 == "number"){if(data9 < 0 || isNaN(data9)){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/buy_volume",schemaPath:"#/properties/data/items/properties/buy_volume/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/buy_volume",schemaPath:"#/properties/data/items/properties/buy_volume/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs19 === errors;}else {var valid2 = true;}if(valid2){if(data1.sell_volume !== undefined){let data10 = data1.sell_volume;const _errs21 = errors;if(errors === _errs21){if(typeof data10 == "number"){if(data10 < 0 || isNaN(data10)){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/sell_volume",schemaPath:"#/properties/data/items/properties/sell_volume/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/sell_volume",schemaPath:"#/properties/data/items/properties/sell_volume/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs21 === errors;}else {var valid2 = true;}if(valid2){if(data1.trades_count !== undefined){let data11 = data1.trades_count;const _errs23 = errors;if(errors === _errs23){if(typeof data11 == "number"){if(data11 < 0 || isNaN(data11)){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/trades_count",schemaPath:"#/properties/data/items/properties/trades_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/trades_count",schemaPath:"#/properties/data/items/properties/trades_count/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs23 === errors;}else {var valid2 = true;}if(valid2){if(data1.buy_trades_count !== undefined){let data12 = data1.buy_trades_count;const _errs25 = errors;if(errors === _errs25){if(typeof data12 == "number"){if(data12 < 0 || isNaN(data12)){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/buy_trades_count",schemaPath:"#/properties/data/items/properties/buy_trades_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/buy_trades_count",schemaPath:"#/properties/data/items/properties/buy_trades_count/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs25 === errors;}else {var valid2 = true;}if(valid2){if(data1.sell_trades_count !== undefined){let data13 = data1.sell_trades_count;const _errs27 = errors;if(errors === _errs27){if(typeof data13 == "number"){if(data13 < 0 || isNaN(data13)){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/sell_trades_count",schemaPath:"#/properties/data/items/properties/sell_trades_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/sell_trades_count",schemaPath:"#/properties/data/items/properties/sell_trades_count/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs27 === errors;}else {var valid2 = true;}if(valid2){if(data1.liquidation_short_volume !== undefined){let data14 = data1.liquidation_short_volume;const _errs29 = errors;if((!(typeof data14 == "number")) && (data14 !== null)){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/liquidation_short_volume",schemaPath:"#/properties/data/items/properties/liquidation_short_volume/type",keyword:"type",params:{type: schema111.properties.data.items.properties.liquidation_short_volume.type}}];return false;}var valid2 = _errs29 === errors;}else {var valid2 = true;}if(valid2){if(data1.liquidation_long_volume !== undefined){let data15 = data1.liquidation_long_volume;const _errs31 = errors;if((!(typeof data15 == "number")) && (data15 !== null)){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/liquidation_long_volume",schemaPath:"#/properties/data/items/properties/liquidation_long_volume/type",keyword:"type",params:{type: schema111.properties.data.items.properties.liquidation_long_volume.type}}];return false;}var valid2 = _errs31 === errors;}else {var valid2 = true;}if(valid2){if(data1.block_trade_buy_volume !== undefined){let data16 = data1.block_trade_buy_volume;const _errs33 = errors;if((!(typeof data16 == "number")) && (data16 !== null)){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/block_trade_buy_volume",schemaPath:"#/properties/data/items/properties/block_trade_buy_volume/type",keyword:"type",params:{type: schema111.properties.data.items.properties.block_trade_buy_volume.type}}];return false;}var valid2 = _errs33 === errors;}else {var valid2 = true;}if(valid2){if(data1.block_trade_sell_volume !== undefined){let data17 = data1.block_trade_sell_volume;const _errs35 = errors;if((!(typeof data17 == "number")) && (data17 !== null)){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/block_trade_sell_volume",schemaPath:"#/properties/data/items/properties/block_trade_sell_volume/type",keyword:"type",params:{type: schema111.properties.data.items.properties.block_trade_sell_volume.type}}];return false;}var valid2 = _errs35 === errors;}else {var valid2 = true;}if(valid2){if(data1.mark_price !== undefined){const _errs37 = errors;if(!(typeof data1.mark_price == "number")){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_price",schemaPath:"#/properties/data/items/properties/mark_price/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs37 === errors;}else {var valid2 = true;}if(valid2){if(data1.index_price !== undefined){let data19 = data1.index_price;const _errs39 = errors;if((!(typeof data19 == "number")) && (data19 !== null)){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/index_price",schemaPath:"#/properties/data/items/properties/index_price/type",keyword:"type",params:{type: schema111.properties.data.items.properties.index_price.type}}];return false;}var valid2 = _errs39 === errors;}else {var valid2 = true;}if(valid2){if(data1.days_to_expiry !== undefined){const _errs41 = errors;if(!(typeof data1.days_to_expiry == "number")){validate126.errors = [{instancePath:instancePath+"/data/" + i0+"/days_to_expiry",schemaPath:"#/properties/data/items/properties/days_to_expiry/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs41 === errors;}else {var valid2 = true;}}}}}}}}}}}}}}}}}}}}}else {validate126.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate126.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data21 = data.meta;const _errs43 = errors;if(errors === _errs43){if(data21 && typeof data21 == "object" && !Array.isArray(data21)){let missing2;if((data21.next_cursor === undefined) && (missing2 = "next_cursor")){validate126.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data21.next_cursor !== undefined){let data22 = data21.next_cursor;const _errs45 = errors;if((typeof data22 !== "string") && (data22 !== null)){validate126.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema111.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs45 === errors;}else {var valid3 = true;}if(valid3){if(data21.empty_reason !== undefined){let data23 = data21.empty_reason;const _errs47 = errors;const _errs48 = errors;let valid4 = false;let passing0 = null;const _errs49 = errors;if(typeof data23 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data23 === "unsupported_exchange") || (data23 === "ineligible_instrument")) || (data23 === "outside_coverage")) || (data23 === "no_matching_data")) || (data23 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema111.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs49 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs51 = errors;if(data23 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs51 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate126.errors = vErrors;return false;}else {errors = _errs48;if(vErrors !== null){if(_errs48){vErrors.length = _errs48;}else {vErrors = null;}}}var valid3 = _errs47 === errors;}else {var valid3 = true;}if(valid3){if(data21.coverage !== undefined){let data24 = data21.coverage;const _errs53 = errors;if(errors === _errs53){if(data24 && typeof data24 == "object" && !Array.isArray(data24)){}else {validate126.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs53 === errors;}else {var valid3 = true;}if(valid3){if(data21.completeness !== undefined){let data25 = data21.completeness;const _errs56 = errors;if(errors === _errs56){if(data25 && typeof data25 == "object" && !Array.isArray(data25)){let missing3;if((data25.status === undefined) && (missing3 = "status")){validate126.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data25.status !== undefined){let data26 = data25.status;const _errs59 = errors;if(typeof data26 !== "string"){validate126.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data26 === "available") || (data26 === "unavailable"))){validate126.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema111.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs59 === errors;}else {var valid5 = true;}if(valid5){if(data25.complete_from !== undefined){let data27 = data25.complete_from;const _errs61 = errors;const _errs62 = errors;let valid6 = false;const _errs63 = errors;if(errors === _errs63){if(errors === _errs63){if(typeof data27 === "string"){if(!(formats0(data27))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs63 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs65 = errors;if(errors === _errs65){if(typeof data27 === "string"){if(!pattern0.test(data27)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs65 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate126.errors = vErrors;return false;}else {errors = _errs62;if(vErrors !== null){if(_errs62){vErrors.length = _errs62;}else {vErrors = null;}}}var valid5 = _errs61 === errors;}else {var valid5 = true;}if(valid5){if(data25.complete_through !== undefined){let data28 = data25.complete_through;const _errs67 = errors;const _errs68 = errors;let valid7 = false;const _errs69 = errors;if(errors === _errs69){if(errors === _errs69){if(typeof data28 === "string"){if(!(formats0(data28))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs69 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs71 = errors;if(errors === _errs71){if(typeof data28 === "string"){if(!pattern0.test(data28)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs71 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate126.errors = vErrors;return false;}else {errors = _errs68;if(vErrors !== null){if(_errs68){vErrors.length = _errs68;}else {vErrors = null;}}}var valid5 = _errs67 === errors;}else {var valid5 = true;}}}}}else {validate126.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs56 === errors;}else {var valid3 = true;}if(valid3){if(data21.has_more !== undefined){const _errs73 = errors;if(typeof data21.has_more !== "boolean"){validate126.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs73 === errors;}else {var valid3 = true;}if(valid3){if(data21.count !== undefined){let data30 = data21.count;const _errs75 = errors;if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){validate126.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs75){if(typeof data30 == "number"){if(data30 < 0 || isNaN(data30)){validate126.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs75 === errors;}else {var valid3 = true;}}}}}}}}else {validate126.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs43 === errors;}else {var valid0 = true;}}}}else {validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate126.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["date","open","high","low","close","vwap","volume","buy_volume","sell_volume","trades_count","buy_trades_count","sell_trades_count","liquidation_short_volume","liquidation_long_volume","block_trade_buy_volume","block_trade_sell_volume","mark_price","index_price","days_to_expiry"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+const list3 = ["number","null"];
+const list4 = ["next_cursor"];
+const list5 = ["string","null"];
+const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list7 = ["status"];
+const list8 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  {
+    const value10 = d.open;
+    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/open", "number");
+  }
+  {
+    const value11 = d.high;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/high", "number");
+  }
+  {
+    const value12 = d.low;
+    if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/low", "number");
+  }
+  {
+    const value13 = d.close;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/close", "number");
+  }
+  {
+    const value14 = d.vwap;
+    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/vwap", "number");
+  }
+  {
+    const value15 = d.volume;
+    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/volume", "number");
+    if (!(value15 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume", "minimum", 0);
+  }
+  {
+    const value16 = d.buy_volume;
+    if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_volume", "number");
+    if (!(value16 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_volume", "minimum", 0);
+  }
+  {
+    const value17 = d.sell_volume;
+    if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_volume", "number");
+    if (!(value17 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_volume", "minimum", 0);
+  }
+  {
+    const value18 = d.trades_count;
+    if (!(typeof value18 == "number")) return requiredFirst(d, "", list2) && typeError("/trades_count", "number");
+    if (!(value18 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/trades_count", "minimum", 0);
+  }
+  {
+    const value19 = d.buy_trades_count;
+    if (!(typeof value19 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_trades_count", "number");
+    if (!(value19 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_trades_count", "minimum", 0);
+  }
+  {
+    const value20 = d.sell_trades_count;
+    if (!(typeof value20 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_trades_count", "number");
+    if (!(value20 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_trades_count", "minimum", 0);
+  }
+  {
+    const value21 = d.liquidation_short_volume;
+    if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list2) && typeError("/liquidation_short_volume", list3);
+  }
+  {
+    const value23 = d.liquidation_long_volume;
+    if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list2) && typeError("/liquidation_long_volume", list3);
+  }
+  {
+    const value24 = d.block_trade_buy_volume;
+    if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list2) && typeError("/block_trade_buy_volume", list3);
+  }
+  {
+    const value25 = d.block_trade_sell_volume;
+    if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list2) && typeError("/block_trade_sell_volume", list3);
+  }
+  {
+    const value26 = d.mark_price;
+    if (!(typeof value26 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_price", "number");
+  }
+  {
+    const value27 = d.index_price;
+    if (!(typeof value27 == "number" || value27 === null)) return requiredFirst(d, "", list2) && typeError("/index_price", list3);
+  }
+  {
+    const value28 = d.days_to_expiry;
+    if (!(typeof value28 == "number")) return requiredFirst(d, "", list2) && typeError("/days_to_expiry", "number");
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list6.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value29 = d.meta;
+    if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value31 = value29.next_cursor;
+      if (!(typeof value31 == "string" || value31 === null)) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/next_cursor", list5);
+    }
+    {
+      const value33 = value29.empty_reason;
+      if (value33 !== void 0) {
+        if (branch1(value33) + branch2(value33) !== 1) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value37 = value29.coverage;
+      if (value37 !== void 0) {
+        if (!(typeof value37 == "object" && value37 !== null && !Array.isArray(value37))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value38 = value29.completeness;
+      if (value38 !== void 0) {
+        if (!(typeof value38 == "object" && value38 !== null && !Array.isArray(value38))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/completeness", "object");
+        {
+          const value40 = value38.status;
+          if (!(typeof value40 == "string")) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && requiredFirst(value38, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value40)) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && requiredFirst(value38, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
+        }
+        {
+          const value42 = value38.complete_from;
+          if (value42 !== void 0) {
+            if (!(branch3(value42) || branch4(value42))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && requiredFirst(value38, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value46 = value38.complete_through;
+          if (value46 !== void 0) {
+            if (!(branch3(value46) || branch4(value46))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && requiredFirst(value38, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value47 = value29.has_more;
+      if (value47 !== void 0) {
+        if (!(typeof value47 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value48 = value29.count;
+      if (value48 !== void 0) {
+        if (!(isInteger(value48))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value48 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

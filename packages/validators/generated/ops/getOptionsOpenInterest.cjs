@@ -4,7 +4,138 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate127;const schema112 = {"properties":{"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate127.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if((((((data1.date === undefined) && (missing1 = "date")) || ((data1.oi_open === undefined) && (missing1 = "oi_open"))) || ((data1.oi_high === undefined) && (missing1 = "oi_high"))) || ((data1.oi_low === undefined) && (missing1 = "oi_low"))) || ((data1.oi_close === undefined) && (missing1 = "oi_close"))){validate127.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.date !== undefined){let data2 = data1.date;const _errs5 = errors;if(errors === _errs5){if(typeof data2 === "string"){if(!pattern0.test(data2)){validate127.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}}];return false;}}else {validate127.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs5 === errors;}else {var valid2 = true;}if(valid2){if(data1.oi_open !== undefined){const _errs7 = errors;if(!(typeof data1.oi_open == "number")){validate127.errors = [{instancePath:instancePath+"/data/" + i0+"/oi_open",schemaPath:"#/properties/data/items/properties/oi_open/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs7 === errors;}else {var valid2 = true;}if(valid2){if(data1.oi_high !== undefined){const _errs9 = errors;if(!(typeof data1.oi_high == "number")){validate127.errors = [{instancePath:instancePath+"/data/" + i0+"/oi_high",schemaPath:"#/properties/data/items/properties/oi_high/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs9 === errors;}else {var valid2 = true;}if(valid2){if(data1.oi_low !== undefined){const _errs11 = errors;if(!(typeof data1.oi_low == "number")){validate127.errors = [{instancePath:instancePath+"/data/" + i0+"/oi_low",schemaPath:"#/properties/data/items/properties/oi_low/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs11 === errors;}else {var valid2 = true;}if(valid2){if(data1.oi_close !== undefined){const _errs13 = errors;if(!(typeof data1.oi_close == "number")){validate127.errors = [{instancePath:instancePath+"/data/" + i0+"/oi_close",schemaPath:"#/properties/data/items/properties/oi_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs13 === errors;}else {var valid2 = true;}}}}}}}else {validate127.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate127.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data7 = data.meta;const _errs15 = errors;if(errors === _errs15){if(data7 && typeof data7 == "object" && !Array.isArray(data7)){let missing2;if((data7.next_cursor === undefined) && (missing2 = "next_cursor")){validate127.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data7.next_cursor !== undefined){let data8 = data7.next_cursor;const _errs17 = errors;if((typeof data8 !== "string") && (data8 !== null)){validate127.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema112.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs17 === errors;}else {var valid3 = true;}if(valid3){if(data7.empty_reason !== undefined){let data9 = data7.empty_reason;const _errs19 = errors;const _errs20 = errors;let valid4 = false;let passing0 = null;const _errs21 = errors;if(typeof data9 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data9 === "unsupported_exchange") || (data9 === "ineligible_instrument")) || (data9 === "outside_coverage")) || (data9 === "no_matching_data")) || (data9 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema112.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs21 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs23 = errors;if(data9 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs23 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate127.errors = vErrors;return false;}else {errors = _errs20;if(vErrors !== null){if(_errs20){vErrors.length = _errs20;}else {vErrors = null;}}}var valid3 = _errs19 === errors;}else {var valid3 = true;}if(valid3){if(data7.coverage !== undefined){let data10 = data7.coverage;const _errs25 = errors;if(errors === _errs25){if(data10 && typeof data10 == "object" && !Array.isArray(data10)){}else {validate127.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs25 === errors;}else {var valid3 = true;}if(valid3){if(data7.completeness !== undefined){let data11 = data7.completeness;const _errs28 = errors;if(errors === _errs28){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){let missing3;if((data11.status === undefined) && (missing3 = "status")){validate127.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data11.status !== undefined){let data12 = data11.status;const _errs31 = errors;if(typeof data12 !== "string"){validate127.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data12 === "available") || (data12 === "unavailable"))){validate127.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema112.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs31 === errors;}else {var valid5 = true;}if(valid5){if(data11.complete_from !== undefined){let data13 = data11.complete_from;const _errs33 = errors;const _errs34 = errors;let valid6 = false;const _errs35 = errors;if(errors === _errs35){if(errors === _errs35){if(typeof data13 === "string"){if(!(formats0(data13))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs35 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs37 = errors;if(errors === _errs37){if(typeof data13 === "string"){if(!pattern0.test(data13)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs37 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate127.errors = vErrors;return false;}else {errors = _errs34;if(vErrors !== null){if(_errs34){vErrors.length = _errs34;}else {vErrors = null;}}}var valid5 = _errs33 === errors;}else {var valid5 = true;}if(valid5){if(data11.complete_through !== undefined){let data14 = data11.complete_through;const _errs39 = errors;const _errs40 = errors;let valid7 = false;const _errs41 = errors;if(errors === _errs41){if(errors === _errs41){if(typeof data14 === "string"){if(!(formats0(data14))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs41 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs43 = errors;if(errors === _errs43){if(typeof data14 === "string"){if(!pattern0.test(data14)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs43 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate127.errors = vErrors;return false;}else {errors = _errs40;if(vErrors !== null){if(_errs40){vErrors.length = _errs40;}else {vErrors = null;}}}var valid5 = _errs39 === errors;}else {var valid5 = true;}}}}}else {validate127.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs28 === errors;}else {var valid3 = true;}if(valid3){if(data7.has_more !== undefined){const _errs45 = errors;if(typeof data7.has_more !== "boolean"){validate127.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs45 === errors;}else {var valid3 = true;}if(valid3){if(data7.count !== undefined){let data16 = data7.count;const _errs47 = errors;if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){validate127.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs47){if(typeof data16 == "number"){if(data16 < 0 || isNaN(data16)){validate127.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs47 === errors;}else {var valid3 = true;}}}}}}}}else {validate127.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs15 === errors;}else {var valid0 = true;}}}}else {validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate127.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["date","oi_open","oi_high","oi_low","oi_close"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+const list3 = ["next_cursor"];
+const list4 = ["string","null"];
+const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list6 = ["status"];
+const list7 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  {
+    const value10 = d.oi_open;
+    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/oi_open", "number");
+  }
+  {
+    const value11 = d.oi_high;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/oi_high", "number");
+  }
+  {
+    const value12 = d.oi_low;
+    if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/oi_low", "number");
+  }
+  {
+    const value13 = d.oi_close;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/oi_close", "number");
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list5.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value14 = d.meta;
+    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value16 = value14.next_cursor;
+      if (!(typeof value16 == "string" || value16 === null)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/next_cursor", list4);
+    }
+    {
+      const value18 = value14.empty_reason;
+      if (value18 !== void 0) {
+        if (branch1(value18) + branch2(value18) !== 1) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value22 = value14.coverage;
+      if (value22 !== void 0) {
+        if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value23 = value14.completeness;
+      if (value23 !== void 0) {
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/completeness", "object");
+        {
+          const value25 = value23.status;
+          if (!(typeof value25 == "string")) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value25)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+        }
+        {
+          const value27 = value23.complete_from;
+          if (value27 !== void 0) {
+            if (!(branch3(value27) || branch4(value27))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value31 = value23.complete_through;
+          if (value31 !== void 0) {
+            if (!(branch3(value31) || branch4(value31))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value32 = value14.has_more;
+      if (value32 !== void 0) {
+        if (!(typeof value32 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value33 = value14.count;
+      if (value33 !== void 0) {
+        if (!(isInteger(value33))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value33 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,165 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate128;const schema113 = {"properties":{"data":{"items":{"properties":{"mark_price_open":{"type":["number","null"]},"mark_price_high":{"type":["number","null"]},"mark_price_low":{"type":["number","null"]},"mark_price_close":{"type":["number","null"]},"underlying_price":{"type":["number","null"]},"days_to_expiry":{"type":["number","null"]},"index_price":{"type":["number","null"]}}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate128.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if((data1.date === undefined) && (missing1 = "date")){validate128.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.date !== undefined){let data2 = data1.date;const _errs5 = errors;if(errors === _errs5){if(typeof data2 === "string"){if(!pattern0.test(data2)){validate128.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}}];return false;}}else {validate128.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs5 === errors;}else {var valid2 = true;}if(valid2){if(data1.mark_price_open !== undefined){let data3 = data1.mark_price_open;const _errs7 = errors;if((!(typeof data3 == "number")) && (data3 !== null)){validate128.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_price_open",schemaPath:"#/properties/data/items/properties/mark_price_open/type",keyword:"type",params:{type: schema113.properties.data.items.properties.mark_price_open.type}}];return false;}var valid2 = _errs7 === errors;}else {var valid2 = true;}if(valid2){if(data1.mark_price_high !== undefined){let data4 = data1.mark_price_high;const _errs9 = errors;if((!(typeof data4 == "number")) && (data4 !== null)){validate128.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_price_high",schemaPath:"#/properties/data/items/properties/mark_price_high/type",keyword:"type",params:{type: schema113.properties.data.items.properties.mark_price_high.type}}];return false;}var valid2 = _errs9 === errors;}else {var valid2 = true;}if(valid2){if(data1.mark_price_low !== undefined){let data5 = data1.mark_price_low;const _errs11 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate128.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_price_low",schemaPath:"#/properties/data/items/properties/mark_price_low/type",keyword:"type",params:{type: schema113.properties.data.items.properties.mark_price_low.type}}];return false;}var valid2 = _errs11 === errors;}else {var valid2 = true;}if(valid2){if(data1.mark_price_close !== undefined){let data6 = data1.mark_price_close;const _errs13 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate128.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_price_close",schemaPath:"#/properties/data/items/properties/mark_price_close/type",keyword:"type",params:{type: schema113.properties.data.items.properties.mark_price_close.type}}];return false;}var valid2 = _errs13 === errors;}else {var valid2 = true;}if(valid2){if(data1.underlying_price !== undefined){let data7 = data1.underlying_price;const _errs15 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate128.errors = [{instancePath:instancePath+"/data/" + i0+"/underlying_price",schemaPath:"#/properties/data/items/properties/underlying_price/type",keyword:"type",params:{type: schema113.properties.data.items.properties.underlying_price.type}}];return false;}var valid2 = _errs15 === errors;}else {var valid2 = true;}if(valid2){if(data1.days_to_expiry !== undefined){let data8 = data1.days_to_expiry;const _errs17 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate128.errors = [{instancePath:instancePath+"/data/" + i0+"/days_to_expiry",schemaPath:"#/properties/data/items/properties/days_to_expiry/type",keyword:"type",params:{type: schema113.properties.data.items.properties.days_to_expiry.type}}];return false;}var valid2 = _errs17 === errors;}else {var valid2 = true;}if(valid2){if(data1.index_price !== undefined){let data9 = data1.index_price;const _errs19 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate128.errors = [{instancePath:instancePath+"/data/" + i0+"/index_price",schemaPath:"#/properties/data/items/properties/index_price/type",keyword:"type",params:{type: schema113.properties.data.items.properties.index_price.type}}];return false;}var valid2 = _errs19 === errors;}else {var valid2 = true;}}}}}}}}}}else {validate128.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate128.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data10 = data.meta;const _errs21 = errors;if(errors === _errs21){if(data10 && typeof data10 == "object" && !Array.isArray(data10)){let missing2;if((data10.next_cursor === undefined) && (missing2 = "next_cursor")){validate128.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data10.next_cursor !== undefined){let data11 = data10.next_cursor;const _errs23 = errors;if((typeof data11 !== "string") && (data11 !== null)){validate128.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema113.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs23 === errors;}else {var valid3 = true;}if(valid3){if(data10.empty_reason !== undefined){let data12 = data10.empty_reason;const _errs25 = errors;const _errs26 = errors;let valid4 = false;let passing0 = null;const _errs27 = errors;if(typeof data12 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data12 === "unsupported_exchange") || (data12 === "ineligible_instrument")) || (data12 === "outside_coverage")) || (data12 === "no_matching_data")) || (data12 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema113.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs27 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs29 = errors;if(data12 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs29 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate128.errors = vErrors;return false;}else {errors = _errs26;if(vErrors !== null){if(_errs26){vErrors.length = _errs26;}else {vErrors = null;}}}var valid3 = _errs25 === errors;}else {var valid3 = true;}if(valid3){if(data10.coverage !== undefined){let data13 = data10.coverage;const _errs31 = errors;if(errors === _errs31){if(data13 && typeof data13 == "object" && !Array.isArray(data13)){}else {validate128.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs31 === errors;}else {var valid3 = true;}if(valid3){if(data10.completeness !== undefined){let data14 = data10.completeness;const _errs34 = errors;if(errors === _errs34){if(data14 && typeof data14 == "object" && !Array.isArray(data14)){let missing3;if((data14.status === undefined) && (missing3 = "status")){validate128.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data14.status !== undefined){let data15 = data14.status;const _errs37 = errors;if(typeof data15 !== "string"){validate128.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data15 === "available") || (data15 === "unavailable"))){validate128.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema113.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs37 === errors;}else {var valid5 = true;}if(valid5){if(data14.complete_from !== undefined){let data16 = data14.complete_from;const _errs39 = errors;const _errs40 = errors;let valid6 = false;const _errs41 = errors;if(errors === _errs41){if(errors === _errs41){if(typeof data16 === "string"){if(!(formats0(data16))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs41 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs43 = errors;if(errors === _errs43){if(typeof data16 === "string"){if(!pattern0.test(data16)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs43 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate128.errors = vErrors;return false;}else {errors = _errs40;if(vErrors !== null){if(_errs40){vErrors.length = _errs40;}else {vErrors = null;}}}var valid5 = _errs39 === errors;}else {var valid5 = true;}if(valid5){if(data14.complete_through !== undefined){let data17 = data14.complete_through;const _errs45 = errors;const _errs46 = errors;let valid7 = false;const _errs47 = errors;if(errors === _errs47){if(errors === _errs47){if(typeof data17 === "string"){if(!(formats0(data17))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs47 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs49 = errors;if(errors === _errs49){if(typeof data17 === "string"){if(!pattern0.test(data17)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs49 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate128.errors = vErrors;return false;}else {errors = _errs46;if(vErrors !== null){if(_errs46){vErrors.length = _errs46;}else {vErrors = null;}}}var valid5 = _errs45 === errors;}else {var valid5 = true;}}}}}else {validate128.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs34 === errors;}else {var valid3 = true;}if(valid3){if(data10.has_more !== undefined){const _errs51 = errors;if(typeof data10.has_more !== "boolean"){validate128.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs51 === errors;}else {var valid3 = true;}if(valid3){if(data10.count !== undefined){let data19 = data10.count;const _errs53 = errors;if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){validate128.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs53){if(typeof data19 == "number"){if(data19 < 0 || isNaN(data19)){validate128.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs53 === errors;}else {var valid3 = true;}}}}}}}}else {validate128.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs21 === errors;}else {var valid0 = true;}}}}else {validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate128.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["date"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+const list3 = ["number","null"];
+const list4 = ["next_cursor"];
+const list5 = ["string","null"];
+const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list7 = ["status"];
+const list8 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  {
+    const value10 = d.mark_price_open;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list2) && typeError("/mark_price_open", list3);
+    }
+  }
+  {
+    const value12 = d.mark_price_high;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list2) && typeError("/mark_price_high", list3);
+    }
+  }
+  {
+    const value13 = d.mark_price_low;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list2) && typeError("/mark_price_low", list3);
+    }
+  }
+  {
+    const value14 = d.mark_price_close;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list2) && typeError("/mark_price_close", list3);
+    }
+  }
+  {
+    const value15 = d.underlying_price;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list2) && typeError("/underlying_price", list3);
+    }
+  }
+  {
+    const value16 = d.days_to_expiry;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list2) && typeError("/days_to_expiry", list3);
+    }
+  }
+  {
+    const value17 = d.index_price;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list2) && typeError("/index_price", list3);
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list6.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value18 = d.meta;
+    if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value20 = value18.next_cursor;
+      if (!(typeof value20 == "string" || value20 === null)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/next_cursor", list5);
+    }
+    {
+      const value22 = value18.empty_reason;
+      if (value22 !== void 0) {
+        if (branch1(value22) + branch2(value22) !== 1) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value26 = value18.coverage;
+      if (value26 !== void 0) {
+        if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value27 = value18.completeness;
+      if (value27 !== void 0) {
+        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/completeness", "object");
+        {
+          const value29 = value27.status;
+          if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && requiredFirst(value27, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value29)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && requiredFirst(value27, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
+        }
+        {
+          const value31 = value27.complete_from;
+          if (value31 !== void 0) {
+            if (!(branch3(value31) || branch4(value31))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && requiredFirst(value27, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value35 = value27.complete_through;
+          if (value35 !== void 0) {
+            if (!(branch3(value35) || branch4(value35))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && requiredFirst(value27, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value36 = value18.has_more;
+      if (value36 !== void 0) {
+        if (!(typeof value36 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value37 = value18.count;
+      if (value37 !== void 0) {
+        if (!(isInteger(value37))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value37 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,204 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate129;const schema114 = {"properties":{"data":{"items":{"allOf":[{"properties":{"date":{},"mark_price":{"type":["number","null"]},"index_price":{"type":["number","null"]},"bid_price":{"type":["number","null"]},"ask_price":{"type":["number","null"]},"bid_ask_spread":{"type":["number","null"]},"bid_size":{"type":["number","null"]},"ask_size":{"type":["number","null"]},"oi":{"type":["number","null"]},"volume_usd_24h":{"type":["number","null"]},"bid_iv":{"type":["number","null"]},"ask_iv":{"type":["number","null"]},"mark_iv":{"type":["number","null"]},"iv_spread":{"type":["number","null"]}}},{}]}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate129.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;const _errs4 = errors;if(errors === _errs4){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if((data1.date === undefined) && (missing1 = "date")){validate129.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/0/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.date !== undefined){let data2 = data1.date;const _errs6 = errors;if(errors === _errs6){if(typeof data2 === "string"){if(!pattern0.test(data2)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/0/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}}];return false;}}else {validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/0/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}var valid3 = _errs6 === errors;}else {var valid3 = true;}if(valid3){if(data1.mark_price !== undefined){let data3 = data1.mark_price;const _errs8 = errors;if((!(typeof data3 == "number")) && (data3 !== null)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_price",schemaPath:"#/properties/data/items/allOf/0/properties/mark_price/type",keyword:"type",params:{type: schema114.properties.data.items.allOf[0].properties.mark_price.type}}];return false;}var valid3 = _errs8 === errors;}else {var valid3 = true;}if(valid3){if(data1.index_price !== undefined){let data4 = data1.index_price;const _errs10 = errors;if((!(typeof data4 == "number")) && (data4 !== null)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/index_price",schemaPath:"#/properties/data/items/allOf/0/properties/index_price/type",keyword:"type",params:{type: schema114.properties.data.items.allOf[0].properties.index_price.type}}];return false;}var valid3 = _errs10 === errors;}else {var valid3 = true;}if(valid3){if(data1.bid_price !== undefined){let data5 = data1.bid_price;const _errs12 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_price",schemaPath:"#/properties/data/items/allOf/0/properties/bid_price/type",keyword:"type",params:{type: schema114.properties.data.items.allOf[0].properties.bid_price.type}}];return false;}var valid3 = _errs12 === errors;}else {var valid3 = true;}if(valid3){if(data1.ask_price !== undefined){let data6 = data1.ask_price;const _errs14 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_price",schemaPath:"#/properties/data/items/allOf/0/properties/ask_price/type",keyword:"type",params:{type: schema114.properties.data.items.allOf[0].properties.ask_price.type}}];return false;}var valid3 = _errs14 === errors;}else {var valid3 = true;}if(valid3){if(data1.bid_ask_spread !== undefined){let data7 = data1.bid_ask_spread;const _errs16 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_ask_spread",schemaPath:"#/properties/data/items/allOf/0/properties/bid_ask_spread/type",keyword:"type",params:{type: schema114.properties.data.items.allOf[0].properties.bid_ask_spread.type}}];return false;}var valid3 = _errs16 === errors;}else {var valid3 = true;}if(valid3){if(data1.bid_size !== undefined){let data8 = data1.bid_size;const _errs18 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_size",schemaPath:"#/properties/data/items/allOf/0/properties/bid_size/type",keyword:"type",params:{type: schema114.properties.data.items.allOf[0].properties.bid_size.type}}];return false;}var valid3 = _errs18 === errors;}else {var valid3 = true;}if(valid3){if(data1.ask_size !== undefined){let data9 = data1.ask_size;const _errs20 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_size",schemaPath:"#/properties/data/items/allOf/0/properties/ask_size/type",keyword:"type",params:{type: schema114.properties.data.items.allOf[0].properties.ask_size.type}}];return false;}var valid3 = _errs20 === errors;}else {var valid3 = true;}if(valid3){if(data1.oi !== undefined){let data10 = data1.oi;const _errs22 = errors;if((!(typeof data10 == "number")) && (data10 !== null)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/oi",schemaPath:"#/properties/data/items/allOf/0/properties/oi/type",keyword:"type",params:{type: schema114.properties.data.items.allOf[0].properties.oi.type}}];return false;}var valid3 = _errs22 === errors;}else {var valid3 = true;}if(valid3){if(data1.volume_usd_24h !== undefined){let data11 = data1.volume_usd_24h;const _errs24 = errors;if((!(typeof data11 == "number")) && (data11 !== null)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/volume_usd_24h",schemaPath:"#/properties/data/items/allOf/0/properties/volume_usd_24h/type",keyword:"type",params:{type: schema114.properties.data.items.allOf[0].properties.volume_usd_24h.type}}];return false;}var valid3 = _errs24 === errors;}else {var valid3 = true;}if(valid3){if(data1.bid_iv !== undefined){let data12 = data1.bid_iv;const _errs26 = errors;if((!(typeof data12 == "number")) && (data12 !== null)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_iv",schemaPath:"#/properties/data/items/allOf/0/properties/bid_iv/type",keyword:"type",params:{type: schema114.properties.data.items.allOf[0].properties.bid_iv.type}}];return false;}var valid3 = _errs26 === errors;}else {var valid3 = true;}if(valid3){if(data1.ask_iv !== undefined){let data13 = data1.ask_iv;const _errs28 = errors;if((!(typeof data13 == "number")) && (data13 !== null)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_iv",schemaPath:"#/properties/data/items/allOf/0/properties/ask_iv/type",keyword:"type",params:{type: schema114.properties.data.items.allOf[0].properties.ask_iv.type}}];return false;}var valid3 = _errs28 === errors;}else {var valid3 = true;}if(valid3){if(data1.mark_iv !== undefined){let data14 = data1.mark_iv;const _errs30 = errors;if((!(typeof data14 == "number")) && (data14 !== null)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_iv",schemaPath:"#/properties/data/items/allOf/0/properties/mark_iv/type",keyword:"type",params:{type: schema114.properties.data.items.allOf[0].properties.mark_iv.type}}];return false;}var valid3 = _errs30 === errors;}else {var valid3 = true;}if(valid3){if(data1.iv_spread !== undefined){let data15 = data1.iv_spread;const _errs32 = errors;if((!(typeof data15 == "number")) && (data15 !== null)){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/iv_spread",schemaPath:"#/properties/data/items/allOf/0/properties/iv_spread/type",keyword:"type",params:{type: schema114.properties.data.items.allOf[0].properties.iv_spread.type}}];return false;}var valid3 = _errs32 === errors;}else {var valid3 = true;}}}}}}}}}}}}}}}}else {validate129.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid2 = _errs4 === errors;if(valid2){const _errs34 = errors;if(errors === _errs34){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing2;if((((data1.exchange === undefined) && (missing2 = "exchange")) || ((data1.instrument_name === undefined) && (missing2 = "instrument_name"))) || ((data1.currency === undefined) && (missing2 = "currency"))){validate129.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/1/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data1.exchange !== undefined){const _errs36 = errors;if(typeof data1.exchange !== "string"){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/exchange",schemaPath:"#/properties/data/items/allOf/1/properties/exchange/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs36 === errors;}else {var valid4 = true;}if(valid4){if(data1.instrument_name !== undefined){let data17 = data1.instrument_name;const _errs38 = errors;if(errors === _errs38){if(typeof data17 === "string"){if(data17.length < 1){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/allOf/1/properties/instrument_name/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/allOf/1/properties/instrument_name/type",keyword:"type",params:{type: "string"}}];return false;}}var valid4 = _errs38 === errors;}else {var valid4 = true;}if(valid4){if(data1.currency !== undefined){const _errs40 = errors;if(typeof data1.currency !== "string"){validate129.errors = [{instancePath:instancePath+"/data/" + i0+"/currency",schemaPath:"#/properties/data/items/allOf/1/properties/currency/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs40 === errors;}else {var valid4 = true;}}}}}else {validate129.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid2 = _errs34 === errors;}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate129.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data19 = data.meta;const _errs42 = errors;if(errors === _errs42){if(data19 && typeof data19 == "object" && !Array.isArray(data19)){let missing3;if((data19.minute === undefined) && (missing3 = "minute")){validate129.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data19.minute !== undefined){const _errs44 = errors;if(typeof data19.minute !== "string"){validate129.errors = [{instancePath:instancePath+"/meta/minute",schemaPath:"#/properties/meta/properties/minute/type",keyword:"type",params:{type: "string"}}];return false;}var valid5 = _errs44 === errors;}else {var valid5 = true;}if(valid5){if(data19.next_cursor !== undefined){let data21 = data19.next_cursor;const _errs46 = errors;if((typeof data21 !== "string") && (data21 !== null)){validate129.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema114.properties.meta.properties.next_cursor.type}}];return false;}var valid5 = _errs46 === errors;}else {var valid5 = true;}if(valid5){if(data19.empty_reason !== undefined){let data22 = data19.empty_reason;const _errs48 = errors;const _errs49 = errors;let valid6 = false;let passing0 = null;const _errs50 = errors;if(typeof data22 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data22 === "unsupported_exchange") || (data22 === "ineligible_instrument")) || (data22 === "outside_coverage")) || (data22 === "no_matching_data")) || (data22 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema114.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs50 === errors;if(_valid0){valid6 = true;passing0 = 0;}const _errs52 = errors;if(data22 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs52 === errors;if(_valid0 && valid6){valid6 = false;passing0 = [passing0, 1];}else {if(_valid0){valid6 = true;passing0 = 1;}}if(!valid6){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate129.errors = vErrors;return false;}else {errors = _errs49;if(vErrors !== null){if(_errs49){vErrors.length = _errs49;}else {vErrors = null;}}}var valid5 = _errs48 === errors;}else {var valid5 = true;}if(valid5){if(data19.coverage !== undefined){let data23 = data19.coverage;const _errs54 = errors;if(errors === _errs54){if(data23 && typeof data23 == "object" && !Array.isArray(data23)){}else {validate129.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid5 = _errs54 === errors;}else {var valid5 = true;}if(valid5){if(data19.completeness !== undefined){let data24 = data19.completeness;const _errs57 = errors;if(errors === _errs57){if(data24 && typeof data24 == "object" && !Array.isArray(data24)){let missing4;if((data24.status === undefined) && (missing4 = "status")){validate129.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing4}}];return false;}else {if(data24.status !== undefined){let data25 = data24.status;const _errs60 = errors;if(typeof data25 !== "string"){validate129.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data25 === "available") || (data25 === "unavailable"))){validate129.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema114.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid7 = _errs60 === errors;}else {var valid7 = true;}if(valid7){if(data24.complete_from !== undefined){let data26 = data24.complete_from;const _errs62 = errors;const _errs63 = errors;let valid8 = false;const _errs64 = errors;if(errors === _errs64){if(errors === _errs64){if(typeof data26 === "string"){if(!(formats0(data26))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs64 === errors;valid8 = valid8 || _valid1;if(!valid8){const _errs66 = errors;if(errors === _errs66){if(typeof data26 === "string"){if(!pattern0.test(data26)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs66 === errors;valid8 = valid8 || _valid1;}if(!valid8){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate129.errors = vErrors;return false;}else {errors = _errs63;if(vErrors !== null){if(_errs63){vErrors.length = _errs63;}else {vErrors = null;}}}var valid7 = _errs62 === errors;}else {var valid7 = true;}if(valid7){if(data24.complete_through !== undefined){let data27 = data24.complete_through;const _errs68 = errors;const _errs69 = errors;let valid9 = false;const _errs70 = errors;if(errors === _errs70){if(errors === _errs70){if(typeof data27 === "string"){if(!(formats0(data27))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs70 === errors;valid9 = valid9 || _valid2;if(!valid9){const _errs72 = errors;if(errors === _errs72){if(typeof data27 === "string"){if(!pattern0.test(data27)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs72 === errors;valid9 = valid9 || _valid2;}if(!valid9){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate129.errors = vErrors;return false;}else {errors = _errs69;if(vErrors !== null){if(_errs69){vErrors.length = _errs69;}else {vErrors = null;}}}var valid7 = _errs68 === errors;}else {var valid7 = true;}}}}}else {validate129.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid5 = _errs57 === errors;}else {var valid5 = true;}}}}}}}else {validate129.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs42 === errors;}else {var valid0 = true;}}}}else {validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate129.errors = vErrors;return errors === 0;}
+const { validator, requiredFirst, typeError, enumError, countLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["date"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+const list3 = ["number","null"];
+const list4 = ["exchange","instrument_name","currency"];
+const list5 = ["minute"];
+const list6 = ["string","null"];
+const list7 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list8 = ["status"];
+const list9 = ["available","unavailable"];
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list7.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      {
+        const value6 = item4.date;
+        if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/date", "string");
+        if (!pattern.test(value6)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && patternError("/data/" + i3 + "/date", source);
+      }
+      {
+        const value9 = item4.mark_price;
+        if (value9 !== void 0) {
+          if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/mark_price", list3);
+        }
+      }
+      {
+        const value11 = item4.index_price;
+        if (value11 !== void 0) {
+          if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/index_price", list3);
+        }
+      }
+      {
+        const value12 = item4.bid_price;
+        if (value12 !== void 0) {
+          if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/bid_price", list3);
+        }
+      }
+      {
+        const value13 = item4.ask_price;
+        if (value13 !== void 0) {
+          if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/ask_price", list3);
+        }
+      }
+      {
+        const value14 = item4.bid_ask_spread;
+        if (value14 !== void 0) {
+          if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/bid_ask_spread", list3);
+        }
+      }
+      {
+        const value15 = item4.bid_size;
+        if (value15 !== void 0) {
+          if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/bid_size", list3);
+        }
+      }
+      {
+        const value16 = item4.ask_size;
+        if (value16 !== void 0) {
+          if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/ask_size", list3);
+        }
+      }
+      {
+        const value17 = item4.oi;
+        if (value17 !== void 0) {
+          if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/oi", list3);
+        }
+      }
+      {
+        const value18 = item4.volume_usd_24h;
+        if (value18 !== void 0) {
+          if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/volume_usd_24h", list3);
+        }
+      }
+      {
+        const value19 = item4.bid_iv;
+        if (value19 !== void 0) {
+          if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/bid_iv", list3);
+        }
+      }
+      {
+        const value20 = item4.ask_iv;
+        if (value20 !== void 0) {
+          if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/ask_iv", list3);
+        }
+      }
+      {
+        const value21 = item4.mark_iv;
+        if (value21 !== void 0) {
+          if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/mark_iv", list3);
+        }
+      }
+      {
+        const value22 = item4.iv_spread;
+        if (value22 !== void 0) {
+          if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/iv_spread", list3);
+        }
+      }
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      {
+        const value24 = item4.exchange;
+        if (!(typeof value24 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && typeError("/data/" + i3 + "/exchange", "string");
+      }
+      {
+        const value25 = item4.instrument_name;
+        if (!(typeof value25 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && typeError("/data/" + i3 + "/instrument_name", "string");
+        if (value25.length < 1) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && countLimit("/data/" + i3 + "/instrument_name", "minLength", 1);
+      }
+      {
+        const value26 = item4.currency;
+        if (!(typeof value26 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && typeError("/data/" + i3 + "/currency", "string");
+      }
+    }
+  }
+  {
+    const value27 = d.meta;
+    if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value29 = value27.minute;
+      if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && typeError("/meta/minute", "string");
+    }
+    {
+      const value30 = value27.next_cursor;
+      if (value30 !== void 0) {
+        if (!(typeof value30 == "string" || value30 === null)) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && typeError("/meta/next_cursor", list6);
+      }
+    }
+    {
+      const value32 = value27.empty_reason;
+      if (value32 !== void 0) {
+        if (branch1(value32) + branch2(value32) !== 1) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value36 = value27.coverage;
+      if (value36 !== void 0) {
+        if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value37 = value27.completeness;
+      if (value37 !== void 0) {
+        if (!(typeof value37 == "object" && value37 !== null && !Array.isArray(value37))) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && typeError("/meta/completeness", "object");
+        {
+          const value39 = value37.status;
+          if (!(typeof value39 == "string")) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && requiredFirst(value37, "/meta/completeness", list8) && typeError("/meta/completeness/status", "string");
+          if (!list9.includes(value39)) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && requiredFirst(value37, "/meta/completeness", list8) && enumError("/meta/completeness/status", list9);
+        }
+        {
+          const value41 = value37.complete_from;
+          if (value41 !== void 0) {
+            if (!(branch3(value41) || branch4(value41))) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && requiredFirst(value37, "/meta/completeness", list8) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value45 = value37.complete_through;
+          if (value45 !== void 0) {
+            if (!(branch3(value45) || branch4(value45))) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && requiredFirst(value37, "/meta/completeness", list8) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,201 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate130;const schema115 = {"properties":{"data":{"items":{"properties":{"date":{},"mark_price":{"type":["number","null"]},"index_price":{"type":["number","null"]},"bid_price":{"type":["number","null"]},"ask_price":{"type":["number","null"]},"bid_ask_spread":{"type":["number","null"]},"bid_size":{"type":["number","null"]},"ask_size":{"type":["number","null"]},"oi":{"type":["number","null"]},"volume_usd_24h":{"type":["number","null"]},"bid_iv":{"type":["number","null"]},"ask_iv":{"type":["number","null"]},"mark_iv":{"type":["number","null"]},"iv_spread":{"type":["number","null"]}}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate130.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if((data1.date === undefined) && (missing1 = "date")){validate130.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.date !== undefined){let data2 = data1.date;const _errs5 = errors;if(errors === _errs5){if(typeof data2 === "string"){if(!pattern0.test(data2)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}}];return false;}}else {validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs5 === errors;}else {var valid2 = true;}if(valid2){if(data1.mark_price !== undefined){let data3 = data1.mark_price;const _errs7 = errors;if((!(typeof data3 == "number")) && (data3 !== null)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_price",schemaPath:"#/properties/data/items/properties/mark_price/type",keyword:"type",params:{type: schema115.properties.data.items.properties.mark_price.type}}];return false;}var valid2 = _errs7 === errors;}else {var valid2 = true;}if(valid2){if(data1.index_price !== undefined){let data4 = data1.index_price;const _errs9 = errors;if((!(typeof data4 == "number")) && (data4 !== null)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/index_price",schemaPath:"#/properties/data/items/properties/index_price/type",keyword:"type",params:{type: schema115.properties.data.items.properties.index_price.type}}];return false;}var valid2 = _errs9 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_price !== undefined){let data5 = data1.bid_price;const _errs11 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_price",schemaPath:"#/properties/data/items/properties/bid_price/type",keyword:"type",params:{type: schema115.properties.data.items.properties.bid_price.type}}];return false;}var valid2 = _errs11 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_price !== undefined){let data6 = data1.ask_price;const _errs13 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_price",schemaPath:"#/properties/data/items/properties/ask_price/type",keyword:"type",params:{type: schema115.properties.data.items.properties.ask_price.type}}];return false;}var valid2 = _errs13 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_ask_spread !== undefined){let data7 = data1.bid_ask_spread;const _errs15 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_ask_spread",schemaPath:"#/properties/data/items/properties/bid_ask_spread/type",keyword:"type",params:{type: schema115.properties.data.items.properties.bid_ask_spread.type}}];return false;}var valid2 = _errs15 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_size !== undefined){let data8 = data1.bid_size;const _errs17 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_size",schemaPath:"#/properties/data/items/properties/bid_size/type",keyword:"type",params:{type: schema115.properties.data.items.properties.bid_size.type}}];return false;}var valid2 = _errs17 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_size !== undefined){let data9 = data1.ask_size;const _errs19 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_size",schemaPath:"#/properties/data/items/properties/ask_size/type",keyword:"type",params:{type: schema115.properties.data.items.properties.ask_size.type}}];return false;}var valid2 = _errs19 === errors;}else {var valid2 = true;}if(valid2){if(data1.oi !== undefined){let data10 = data1.oi;const _errs21 = errors;if((!(typeof data10 == "number")) && (data10 !== null)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/oi",schemaPath:"#/properties/data/items/properties/oi/type",keyword:"type",params:{type: schema115.properties.data.items.properties.oi.type}}];return false;}var valid2 = _errs21 === errors;}else {var valid2 = true;}if(valid2){if(data1.volume_usd_24h !== undefined){let data11 = data1.volume_usd_24h;const _errs23 = errors;if((!(typeof data11 == "number")) && (data11 !== null)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/volume_usd_24h",schemaPath:"#/properties/data/items/properties/volume_usd_24h/type",keyword:"type",params:{type: schema115.properties.data.items.properties.volume_usd_24h.type}}];return false;}var valid2 = _errs23 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_iv !== undefined){let data12 = data1.bid_iv;const _errs25 = errors;if((!(typeof data12 == "number")) && (data12 !== null)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_iv",schemaPath:"#/properties/data/items/properties/bid_iv/type",keyword:"type",params:{type: schema115.properties.data.items.properties.bid_iv.type}}];return false;}var valid2 = _errs25 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_iv !== undefined){let data13 = data1.ask_iv;const _errs27 = errors;if((!(typeof data13 == "number")) && (data13 !== null)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_iv",schemaPath:"#/properties/data/items/properties/ask_iv/type",keyword:"type",params:{type: schema115.properties.data.items.properties.ask_iv.type}}];return false;}var valid2 = _errs27 === errors;}else {var valid2 = true;}if(valid2){if(data1.mark_iv !== undefined){let data14 = data1.mark_iv;const _errs29 = errors;if((!(typeof data14 == "number")) && (data14 !== null)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_iv",schemaPath:"#/properties/data/items/properties/mark_iv/type",keyword:"type",params:{type: schema115.properties.data.items.properties.mark_iv.type}}];return false;}var valid2 = _errs29 === errors;}else {var valid2 = true;}if(valid2){if(data1.iv_spread !== undefined){let data15 = data1.iv_spread;const _errs31 = errors;if((!(typeof data15 == "number")) && (data15 !== null)){validate130.errors = [{instancePath:instancePath+"/data/" + i0+"/iv_spread",schemaPath:"#/properties/data/items/properties/iv_spread/type",keyword:"type",params:{type: schema115.properties.data.items.properties.iv_spread.type}}];return false;}var valid2 = _errs31 === errors;}else {var valid2 = true;}}}}}}}}}}}}}}}}else {validate130.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate130.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data16 = data.meta;const _errs33 = errors;if(errors === _errs33){if(data16 && typeof data16 == "object" && !Array.isArray(data16)){let missing2;if((data16.next_cursor === undefined) && (missing2 = "next_cursor")){validate130.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data16.next_cursor !== undefined){let data17 = data16.next_cursor;const _errs35 = errors;if((typeof data17 !== "string") && (data17 !== null)){validate130.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema115.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs35 === errors;}else {var valid3 = true;}if(valid3){if(data16.empty_reason !== undefined){let data18 = data16.empty_reason;const _errs37 = errors;const _errs38 = errors;let valid4 = false;let passing0 = null;const _errs39 = errors;if(typeof data18 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data18 === "unsupported_exchange") || (data18 === "ineligible_instrument")) || (data18 === "outside_coverage")) || (data18 === "no_matching_data")) || (data18 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema115.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs39 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs41 = errors;if(data18 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs41 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate130.errors = vErrors;return false;}else {errors = _errs38;if(vErrors !== null){if(_errs38){vErrors.length = _errs38;}else {vErrors = null;}}}var valid3 = _errs37 === errors;}else {var valid3 = true;}if(valid3){if(data16.coverage !== undefined){let data19 = data16.coverage;const _errs43 = errors;if(errors === _errs43){if(data19 && typeof data19 == "object" && !Array.isArray(data19)){}else {validate130.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs43 === errors;}else {var valid3 = true;}if(valid3){if(data16.completeness !== undefined){let data20 = data16.completeness;const _errs46 = errors;if(errors === _errs46){if(data20 && typeof data20 == "object" && !Array.isArray(data20)){let missing3;if((data20.status === undefined) && (missing3 = "status")){validate130.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data20.status !== undefined){let data21 = data20.status;const _errs49 = errors;if(typeof data21 !== "string"){validate130.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data21 === "available") || (data21 === "unavailable"))){validate130.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema115.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs49 === errors;}else {var valid5 = true;}if(valid5){if(data20.complete_from !== undefined){let data22 = data20.complete_from;const _errs51 = errors;const _errs52 = errors;let valid6 = false;const _errs53 = errors;if(errors === _errs53){if(errors === _errs53){if(typeof data22 === "string"){if(!(formats0(data22))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs53 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs55 = errors;if(errors === _errs55){if(typeof data22 === "string"){if(!pattern0.test(data22)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs55 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate130.errors = vErrors;return false;}else {errors = _errs52;if(vErrors !== null){if(_errs52){vErrors.length = _errs52;}else {vErrors = null;}}}var valid5 = _errs51 === errors;}else {var valid5 = true;}if(valid5){if(data20.complete_through !== undefined){let data23 = data20.complete_through;const _errs57 = errors;const _errs58 = errors;let valid7 = false;const _errs59 = errors;if(errors === _errs59){if(errors === _errs59){if(typeof data23 === "string"){if(!(formats0(data23))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs59 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs61 = errors;if(errors === _errs61){if(typeof data23 === "string"){if(!pattern0.test(data23)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs61 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate130.errors = vErrors;return false;}else {errors = _errs58;if(vErrors !== null){if(_errs58){vErrors.length = _errs58;}else {vErrors = null;}}}var valid5 = _errs57 === errors;}else {var valid5 = true;}}}}}else {validate130.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs46 === errors;}else {var valid3 = true;}if(valid3){if(data16.has_more !== undefined){const _errs63 = errors;if(typeof data16.has_more !== "boolean"){validate130.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs63 === errors;}else {var valid3 = true;}if(valid3){if(data16.count !== undefined){let data25 = data16.count;const _errs65 = errors;if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){validate130.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs65){if(typeof data25 == "number"){if(data25 < 0 || isNaN(data25)){validate130.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs65 === errors;}else {var valid3 = true;}}}}}}}}else {validate130.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs33 === errors;}else {var valid0 = true;}}}}else {validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate130.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["date"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+const list3 = ["number","null"];
+const list4 = ["next_cursor"];
+const list5 = ["string","null"];
+const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list7 = ["status"];
+const list8 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  {
+    const value10 = d.mark_price;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list2) && typeError("/mark_price", list3);
+    }
+  }
+  {
+    const value12 = d.index_price;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list2) && typeError("/index_price", list3);
+    }
+  }
+  {
+    const value13 = d.bid_price;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list2) && typeError("/bid_price", list3);
+    }
+  }
+  {
+    const value14 = d.ask_price;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list2) && typeError("/ask_price", list3);
+    }
+  }
+  {
+    const value15 = d.bid_ask_spread;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread", list3);
+    }
+  }
+  {
+    const value16 = d.bid_size;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list2) && typeError("/bid_size", list3);
+    }
+  }
+  {
+    const value17 = d.ask_size;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list2) && typeError("/ask_size", list3);
+    }
+  }
+  {
+    const value18 = d.oi;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list2) && typeError("/oi", list3);
+    }
+  }
+  {
+    const value19 = d.volume_usd_24h;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list2) && typeError("/volume_usd_24h", list3);
+    }
+  }
+  {
+    const value20 = d.bid_iv;
+    if (value20 !== void 0) {
+      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list2) && typeError("/bid_iv", list3);
+    }
+  }
+  {
+    const value21 = d.ask_iv;
+    if (value21 !== void 0) {
+      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list2) && typeError("/ask_iv", list3);
+    }
+  }
+  {
+    const value22 = d.mark_iv;
+    if (value22 !== void 0) {
+      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list2) && typeError("/mark_iv", list3);
+    }
+  }
+  {
+    const value23 = d.iv_spread;
+    if (value23 !== void 0) {
+      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list2) && typeError("/iv_spread", list3);
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list6.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value24 = d.meta;
+    if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value26 = value24.next_cursor;
+      if (!(typeof value26 == "string" || value26 === null)) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/next_cursor", list5);
+    }
+    {
+      const value28 = value24.empty_reason;
+      if (value28 !== void 0) {
+        if (branch1(value28) + branch2(value28) !== 1) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value32 = value24.coverage;
+      if (value32 !== void 0) {
+        if (!(typeof value32 == "object" && value32 !== null && !Array.isArray(value32))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value33 = value24.completeness;
+      if (value33 !== void 0) {
+        if (!(typeof value33 == "object" && value33 !== null && !Array.isArray(value33))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/completeness", "object");
+        {
+          const value35 = value33.status;
+          if (!(typeof value35 == "string")) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && requiredFirst(value33, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value35)) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && requiredFirst(value33, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
+        }
+        {
+          const value37 = value33.complete_from;
+          if (value37 !== void 0) {
+            if (!(branch3(value37) || branch4(value37))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && requiredFirst(value33, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value41 = value33.complete_through;
+          if (value41 !== void 0) {
+            if (!(branch3(value41) || branch4(value41))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && requiredFirst(value33, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value42 = value24.has_more;
+      if (value42 !== void 0) {
+        if (!(typeof value42 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value43 = value24.count;
+      if (value43 !== void 0) {
+        if (!(isInteger(value43))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value43 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

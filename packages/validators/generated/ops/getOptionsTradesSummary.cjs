@@ -4,7 +4,210 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate132;const schema117 = {"properties":{"data":{"items":{"properties":{"trade_count":{"type":["number","null"]},"volume":{"type":["number","null"]},"buy_volume":{"type":["number","null"]},"sell_volume":{"type":["number","null"]},"premium_usd":{"type":["number","null"]},"buy_premium_usd":{"type":["number","null"]},"sell_premium_usd":{"type":["number","null"]},"notional":{"type":["number","null"]},"net_oi_change":{"type":["number","null"]},"net_delta":{"type":["number","null"]},"net_gamma":{"type":["number","null"]},"net_vega":{"type":["number","null"]},"block_trade_count":{"type":["number","null"]}}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate132.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.trade_count !== undefined){let data2 = data1.trade_count;const _errs6 = errors;if((!(typeof data2 == "number")) && (data2 !== null)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/trade_count",schemaPath:"#/properties/data/items/properties/trade_count/type",keyword:"type",params:{type: schema117.properties.data.items.properties.trade_count.type}}];return false;}if(errors === _errs6){if(typeof data2 == "number"){if(data2 < 0 || isNaN(data2)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/trade_count",schemaPath:"#/properties/data/items/properties/trade_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid2 = _errs6 === errors;}else {var valid2 = true;}if(valid2){if(data1.volume !== undefined){let data3 = data1.volume;const _errs8 = errors;if((!(typeof data3 == "number")) && (data3 !== null)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/volume",schemaPath:"#/properties/data/items/properties/volume/type",keyword:"type",params:{type: schema117.properties.data.items.properties.volume.type}}];return false;}if(errors === _errs8){if(typeof data3 == "number"){if(data3 < 0 || isNaN(data3)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/volume",schemaPath:"#/properties/data/items/properties/volume/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid2 = _errs8 === errors;}else {var valid2 = true;}if(valid2){if(data1.buy_volume !== undefined){let data4 = data1.buy_volume;const _errs10 = errors;if((!(typeof data4 == "number")) && (data4 !== null)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/buy_volume",schemaPath:"#/properties/data/items/properties/buy_volume/type",keyword:"type",params:{type: schema117.properties.data.items.properties.buy_volume.type}}];return false;}if(errors === _errs10){if(typeof data4 == "number"){if(data4 < 0 || isNaN(data4)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/buy_volume",schemaPath:"#/properties/data/items/properties/buy_volume/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid2 = _errs10 === errors;}else {var valid2 = true;}if(valid2){if(data1.sell_volume !== undefined){let data5 = data1.sell_volume;const _errs12 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/sell_volume",schemaPath:"#/properties/data/items/properties/sell_volume/type",keyword:"type",params:{type: schema117.properties.data.items.properties.sell_volume.type}}];return false;}if(errors === _errs12){if(typeof data5 == "number"){if(data5 < 0 || isNaN(data5)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/sell_volume",schemaPath:"#/properties/data/items/properties/sell_volume/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid2 = _errs12 === errors;}else {var valid2 = true;}if(valid2){if(data1.premium_usd !== undefined){let data6 = data1.premium_usd;const _errs14 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/premium_usd",schemaPath:"#/properties/data/items/properties/premium_usd/type",keyword:"type",params:{type: schema117.properties.data.items.properties.premium_usd.type}}];return false;}var valid2 = _errs14 === errors;}else {var valid2 = true;}if(valid2){if(data1.buy_premium_usd !== undefined){let data7 = data1.buy_premium_usd;const _errs16 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/buy_premium_usd",schemaPath:"#/properties/data/items/properties/buy_premium_usd/type",keyword:"type",params:{type: schema117.properties.data.items.properties.buy_premium_usd.type}}];return false;}var valid2 = _errs16 === errors;}else {var valid2 = true;}if(valid2){if(data1.sell_premium_usd !== undefined){let data8 = data1.sell_premium_usd;const _errs18 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/sell_premium_usd",schemaPath:"#/properties/data/items/properties/sell_premium_usd/type",keyword:"type",params:{type: schema117.properties.data.items.properties.sell_premium_usd.type}}];return false;}var valid2 = _errs18 === errors;}else {var valid2 = true;}if(valid2){if(data1.notional !== undefined){let data9 = data1.notional;const _errs20 = errors;if((!(typeof data9 == "number")) && (data9 !== null)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/notional",schemaPath:"#/properties/data/items/properties/notional/type",keyword:"type",params:{type: schema117.properties.data.items.properties.notional.type}}];return false;}var valid2 = _errs20 === errors;}else {var valid2 = true;}if(valid2){if(data1.net_oi_change !== undefined){let data10 = data1.net_oi_change;const _errs22 = errors;if((!(typeof data10 == "number")) && (data10 !== null)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/net_oi_change",schemaPath:"#/properties/data/items/properties/net_oi_change/type",keyword:"type",params:{type: schema117.properties.data.items.properties.net_oi_change.type}}];return false;}var valid2 = _errs22 === errors;}else {var valid2 = true;}if(valid2){if(data1.net_delta !== undefined){let data11 = data1.net_delta;const _errs24 = errors;if((!(typeof data11 == "number")) && (data11 !== null)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/net_delta",schemaPath:"#/properties/data/items/properties/net_delta/type",keyword:"type",params:{type: schema117.properties.data.items.properties.net_delta.type}}];return false;}var valid2 = _errs24 === errors;}else {var valid2 = true;}if(valid2){if(data1.net_gamma !== undefined){let data12 = data1.net_gamma;const _errs26 = errors;if((!(typeof data12 == "number")) && (data12 !== null)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/net_gamma",schemaPath:"#/properties/data/items/properties/net_gamma/type",keyword:"type",params:{type: schema117.properties.data.items.properties.net_gamma.type}}];return false;}var valid2 = _errs26 === errors;}else {var valid2 = true;}if(valid2){if(data1.net_vega !== undefined){let data13 = data1.net_vega;const _errs28 = errors;if((!(typeof data13 == "number")) && (data13 !== null)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/net_vega",schemaPath:"#/properties/data/items/properties/net_vega/type",keyword:"type",params:{type: schema117.properties.data.items.properties.net_vega.type}}];return false;}var valid2 = _errs28 === errors;}else {var valid2 = true;}if(valid2){if(data1.block_trade_count !== undefined){let data14 = data1.block_trade_count;const _errs30 = errors;if((!(typeof data14 == "number")) && (data14 !== null)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/block_trade_count",schemaPath:"#/properties/data/items/properties/block_trade_count/type",keyword:"type",params:{type: schema117.properties.data.items.properties.block_trade_count.type}}];return false;}if(errors === _errs30){if(typeof data14 == "number"){if(data14 < 0 || isNaN(data14)){validate132.errors = [{instancePath:instancePath+"/data/" + i0+"/block_trade_count",schemaPath:"#/properties/data/items/properties/block_trade_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid2 = _errs30 === errors;}else {var valid2 = true;}}}}}}}}}}}}}}else {validate132.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate132.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data15 = data.meta;const _errs32 = errors;if(errors === _errs32){if(data15 && typeof data15 == "object" && !Array.isArray(data15)){let missing1;if((data15.next_cursor === undefined) && (missing1 = "next_cursor")){validate132.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data15.next_cursor !== undefined){let data16 = data15.next_cursor;const _errs34 = errors;if((typeof data16 !== "string") && (data16 !== null)){validate132.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema117.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs34 === errors;}else {var valid3 = true;}if(valid3){if(data15.empty_reason !== undefined){let data17 = data15.empty_reason;const _errs36 = errors;const _errs37 = errors;let valid4 = false;let passing0 = null;const _errs38 = errors;if(typeof data17 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data17 === "unsupported_exchange") || (data17 === "ineligible_instrument")) || (data17 === "outside_coverage")) || (data17 === "no_matching_data")) || (data17 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema117.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs38 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs40 = errors;if(data17 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs40 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate132.errors = vErrors;return false;}else {errors = _errs37;if(vErrors !== null){if(_errs37){vErrors.length = _errs37;}else {vErrors = null;}}}var valid3 = _errs36 === errors;}else {var valid3 = true;}if(valid3){if(data15.coverage !== undefined){let data18 = data15.coverage;const _errs42 = errors;if(errors === _errs42){if(data18 && typeof data18 == "object" && !Array.isArray(data18)){}else {validate132.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs42 === errors;}else {var valid3 = true;}if(valid3){if(data15.completeness !== undefined){let data19 = data15.completeness;const _errs45 = errors;if(errors === _errs45){if(data19 && typeof data19 == "object" && !Array.isArray(data19)){let missing2;if((data19.status === undefined) && (missing2 = "status")){validate132.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data19.status !== undefined){let data20 = data19.status;const _errs48 = errors;if(typeof data20 !== "string"){validate132.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data20 === "available") || (data20 === "unavailable"))){validate132.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema117.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs48 === errors;}else {var valid5 = true;}if(valid5){if(data19.complete_from !== undefined){let data21 = data19.complete_from;const _errs50 = errors;const _errs51 = errors;let valid6 = false;const _errs52 = errors;if(errors === _errs52){if(errors === _errs52){if(typeof data21 === "string"){if(!(formats0(data21))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs52 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs54 = errors;if(errors === _errs54){if(typeof data21 === "string"){if(!pattern0.test(data21)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs54 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate132.errors = vErrors;return false;}else {errors = _errs51;if(vErrors !== null){if(_errs51){vErrors.length = _errs51;}else {vErrors = null;}}}var valid5 = _errs50 === errors;}else {var valid5 = true;}if(valid5){if(data19.complete_through !== undefined){let data22 = data19.complete_through;const _errs56 = errors;const _errs57 = errors;let valid7 = false;const _errs58 = errors;if(errors === _errs58){if(errors === _errs58){if(typeof data22 === "string"){if(!(formats0(data22))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs58 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs60 = errors;if(errors === _errs60){if(typeof data22 === "string"){if(!pattern0.test(data22)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs60 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate132.errors = vErrors;return false;}else {errors = _errs57;if(vErrors !== null){if(_errs57){vErrors.length = _errs57;}else {vErrors = null;}}}var valid5 = _errs56 === errors;}else {var valid5 = true;}}}}}else {validate132.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs45 === errors;}else {var valid3 = true;}if(valid3){if(data15.has_more !== undefined){const _errs62 = errors;if(typeof data15.has_more !== "boolean"){validate132.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs62 === errors;}else {var valid3 = true;}if(valid3){if(data15.count !== undefined){let data24 = data15.count;const _errs64 = errors;if(!((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24)))){validate132.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs64){if(typeof data24 == "number"){if(data24 < 0 || isNaN(data24)){validate132.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs64 === errors;}else {var valid3 = true;}}}}}}}}else {validate132.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs32 === errors;}else {var valid0 = true;}}}}else {validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate132.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["number","null"];
+const list3 = ["next_cursor"];
+const list4 = ["string","null"];
+const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list6 = ["status"];
+const list7 = ["available","unavailable"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value6 = d.trade_count;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "number" || value6 === null)) return typeError("/trade_count", list2);
+      if (typeof value6 == "number") {
+        if (!(value6 >= 0)) return numberLimit("/trade_count", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value8 = d.volume;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "number" || value8 === null)) return typeError("/volume", list2);
+      if (typeof value8 == "number") {
+        if (!(value8 >= 0)) return numberLimit("/volume", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value9 = d.buy_volume;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return typeError("/buy_volume", list2);
+      if (typeof value9 == "number") {
+        if (!(value9 >= 0)) return numberLimit("/buy_volume", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value10 = d.sell_volume;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number" || value10 === null)) return typeError("/sell_volume", list2);
+      if (typeof value10 == "number") {
+        if (!(value10 >= 0)) return numberLimit("/sell_volume", "minimum", 0);
+      }
+    }
+  }
+  {
+    const value11 = d.premium_usd;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return typeError("/premium_usd", list2);
+    }
+  }
+  {
+    const value12 = d.buy_premium_usd;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/buy_premium_usd", list2);
+    }
+  }
+  {
+    const value13 = d.sell_premium_usd;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/sell_premium_usd", list2);
+    }
+  }
+  {
+    const value14 = d.notional;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/notional", list2);
+    }
+  }
+  {
+    const value15 = d.net_oi_change;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return typeError("/net_oi_change", list2);
+    }
+  }
+  {
+    const value16 = d.net_delta;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return typeError("/net_delta", list2);
+    }
+  }
+  {
+    const value17 = d.net_gamma;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number" || value17 === null)) return typeError("/net_gamma", list2);
+    }
+  }
+  {
+    const value18 = d.net_vega;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return typeError("/net_vega", list2);
+    }
+  }
+  {
+    const value19 = d.block_trade_count;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "number" || value19 === null)) return typeError("/block_trade_count", list2);
+      if (typeof value19 == "number") {
+        if (!(value19 >= 0)) return numberLimit("/block_trade_count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list5.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value20 = d.meta;
+    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value22 = value20.next_cursor;
+      if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/next_cursor", list4);
+    }
+    {
+      const value24 = value20.empty_reason;
+      if (value24 !== void 0) {
+        if (branch1(value24) + branch2(value24) !== 1) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value28 = value20.coverage;
+      if (value28 !== void 0) {
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value29 = value20.completeness;
+      if (value29 !== void 0) {
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/completeness", "object");
+        {
+          const value31 = value29.status;
+          if (!(typeof value31 == "string")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value31)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+        }
+        {
+          const value33 = value29.complete_from;
+          if (value33 !== void 0) {
+            if (!(branch3(value33) || branch4(value33))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value39 = value29.complete_through;
+          if (value39 !== void 0) {
+            if (!(branch3(value39) || branch4(value39))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value40 = value20.has_more;
+      if (value40 !== void 0) {
+        if (!(typeof value40 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value41 = value20.count;
+      if (value41 !== void 0) {
+        if (!(isInteger(value41))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value41 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,159 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate135;const schema120 = {"properties":{"data":{"items":{"properties":{"date":{"type":["integer","string"]}}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate135.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.date !== undefined){let data2 = data1.date;const _errs6 = errors;if((!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))) && (typeof data2 !== "string")){validate135.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/type",keyword:"type",params:{type: schema120.properties.data.items.properties.date.type}}];return false;}var valid2 = _errs6 === errors;}else {var valid2 = true;}if(valid2){if(data1.tenor !== undefined){const _errs8 = errors;if(!(typeof data1.tenor == "number")){validate135.errors = [{instancePath:instancePath+"/data/" + i0+"/tenor",schemaPath:"#/properties/data/items/properties/tenor/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs8 === errors;}else {var valid2 = true;}if(valid2){if(data1.atm_iv !== undefined){const _errs10 = errors;if(!(typeof data1.atm_iv == "number")){validate135.errors = [{instancePath:instancePath+"/data/" + i0+"/atm_iv",schemaPath:"#/properties/data/items/properties/atm_iv/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs10 === errors;}else {var valid2 = true;}if(valid2){if(data1.call_25d_iv !== undefined){const _errs12 = errors;if(!(typeof data1.call_25d_iv == "number")){validate135.errors = [{instancePath:instancePath+"/data/" + i0+"/call_25d_iv",schemaPath:"#/properties/data/items/properties/call_25d_iv/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs12 === errors;}else {var valid2 = true;}if(valid2){if(data1.put_25d_iv !== undefined){const _errs14 = errors;if(!(typeof data1.put_25d_iv == "number")){validate135.errors = [{instancePath:instancePath+"/data/" + i0+"/put_25d_iv",schemaPath:"#/properties/data/items/properties/put_25d_iv/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs14 === errors;}else {var valid2 = true;}if(valid2){if(data1.skew_25d !== undefined){const _errs16 = errors;if(!(typeof data1.skew_25d == "number")){validate135.errors = [{instancePath:instancePath+"/data/" + i0+"/skew_25d",schemaPath:"#/properties/data/items/properties/skew_25d/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs16 === errors;}else {var valid2 = true;}if(valid2){if(data1.skew_10d !== undefined){const _errs18 = errors;if(!(typeof data1.skew_10d == "number")){validate135.errors = [{instancePath:instancePath+"/data/" + i0+"/skew_10d",schemaPath:"#/properties/data/items/properties/skew_10d/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs18 === errors;}else {var valid2 = true;}}}}}}}}else {validate135.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate135.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data9 = data.meta;const _errs20 = errors;if(errors === _errs20){if(data9 && typeof data9 == "object" && !Array.isArray(data9)){let missing1;if((data9.next_cursor === undefined) && (missing1 = "next_cursor")){validate135.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data9.next_cursor !== undefined){let data10 = data9.next_cursor;const _errs22 = errors;if((typeof data10 !== "string") && (data10 !== null)){validate135.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema120.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs22 === errors;}else {var valid3 = true;}if(valid3){if(data9.empty_reason !== undefined){let data11 = data9.empty_reason;const _errs24 = errors;const _errs25 = errors;let valid4 = false;let passing0 = null;const _errs26 = errors;if(typeof data11 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data11 === "unsupported_exchange") || (data11 === "ineligible_instrument")) || (data11 === "outside_coverage")) || (data11 === "no_matching_data")) || (data11 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema120.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs26 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs28 = errors;if(data11 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs28 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate135.errors = vErrors;return false;}else {errors = _errs25;if(vErrors !== null){if(_errs25){vErrors.length = _errs25;}else {vErrors = null;}}}var valid3 = _errs24 === errors;}else {var valid3 = true;}if(valid3){if(data9.coverage !== undefined){let data12 = data9.coverage;const _errs30 = errors;if(errors === _errs30){if(data12 && typeof data12 == "object" && !Array.isArray(data12)){}else {validate135.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs30 === errors;}else {var valid3 = true;}if(valid3){if(data9.completeness !== undefined){let data13 = data9.completeness;const _errs33 = errors;if(errors === _errs33){if(data13 && typeof data13 == "object" && !Array.isArray(data13)){let missing2;if((data13.status === undefined) && (missing2 = "status")){validate135.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data13.status !== undefined){let data14 = data13.status;const _errs36 = errors;if(typeof data14 !== "string"){validate135.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data14 === "available") || (data14 === "unavailable"))){validate135.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema120.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs36 === errors;}else {var valid5 = true;}if(valid5){if(data13.complete_from !== undefined){let data15 = data13.complete_from;const _errs38 = errors;const _errs39 = errors;let valid6 = false;const _errs40 = errors;if(errors === _errs40){if(errors === _errs40){if(typeof data15 === "string"){if(!(formats0(data15))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs40 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs42 = errors;if(errors === _errs42){if(typeof data15 === "string"){if(!pattern0.test(data15)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs42 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate135.errors = vErrors;return false;}else {errors = _errs39;if(vErrors !== null){if(_errs39){vErrors.length = _errs39;}else {vErrors = null;}}}var valid5 = _errs38 === errors;}else {var valid5 = true;}if(valid5){if(data13.complete_through !== undefined){let data16 = data13.complete_through;const _errs44 = errors;const _errs45 = errors;let valid7 = false;const _errs46 = errors;if(errors === _errs46){if(errors === _errs46){if(typeof data16 === "string"){if(!(formats0(data16))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs46 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs48 = errors;if(errors === _errs48){if(typeof data16 === "string"){if(!pattern0.test(data16)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs48 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate135.errors = vErrors;return false;}else {errors = _errs45;if(vErrors !== null){if(_errs45){vErrors.length = _errs45;}else {vErrors = null;}}}var valid5 = _errs44 === errors;}else {var valid5 = true;}}}}}else {validate135.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs33 === errors;}else {var valid3 = true;}if(valid3){if(data9.has_more !== undefined){const _errs50 = errors;if(typeof data9.has_more !== "boolean"){validate135.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs50 === errors;}else {var valid3 = true;}if(valid3){if(data9.count !== undefined){let data18 = data9.count;const _errs52 = errors;if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){validate135.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs52){if(typeof data18 == "number"){if(data18 < 0 || isNaN(data18)){validate135.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs52 === errors;}else {var valid3 = true;}}}}}}}}else {validate135.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs20 === errors;}else {var valid0 = true;}}}}else {validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate135.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["integer","string"];
+const list3 = ["next_cursor"];
+const list4 = ["string","null"];
+const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list6 = ["status"];
+const list7 = ["available","unavailable"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value6 = d.date;
+    if (value6 !== void 0) {
+      if (!(isInteger(value6) || typeof value6 == "string")) return typeError("/date", list2);
+    }
+  }
+  {
+    const value8 = d.tenor;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "number")) return typeError("/tenor", "number");
+    }
+  }
+  {
+    const value9 = d.atm_iv;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number")) return typeError("/atm_iv", "number");
+    }
+  }
+  {
+    const value10 = d.call_25d_iv;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number")) return typeError("/call_25d_iv", "number");
+    }
+  }
+  {
+    const value11 = d.put_25d_iv;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number")) return typeError("/put_25d_iv", "number");
+    }
+  }
+  {
+    const value12 = d.skew_25d;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number")) return typeError("/skew_25d", "number");
+    }
+  }
+  {
+    const value13 = d.skew_10d;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number")) return typeError("/skew_10d", "number");
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list5.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value14 = d.meta;
+    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value16 = value14.next_cursor;
+      if (!(typeof value16 == "string" || value16 === null)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/next_cursor", list4);
+    }
+    {
+      const value18 = value14.empty_reason;
+      if (value18 !== void 0) {
+        if (branch1(value18) + branch2(value18) !== 1) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value22 = value14.coverage;
+      if (value22 !== void 0) {
+        if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value23 = value14.completeness;
+      if (value23 !== void 0) {
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/completeness", "object");
+        {
+          const value25 = value23.status;
+          if (!(typeof value25 == "string")) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value25)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+        }
+        {
+          const value27 = value23.complete_from;
+          if (value27 !== void 0) {
+            if (!(branch3(value27) || branch4(value27))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value33 = value23.complete_through;
+          if (value33 !== void 0) {
+            if (!(branch3(value33) || branch4(value33))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value34 = value14.has_more;
+      if (value34 !== void 0) {
+        if (!(typeof value34 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value35 = value14.count;
+      if (value35 !== void 0) {
+        if (!(isInteger(value35))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value35 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,226 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate133;const schema118 = {"properties":{"data":{"items":{"properties":{"date":{},"strike":{},"maturity":{},"days_to_expiry":{},"underlying_price":{},"mark_iv_open":{},"mark_iv_high":{},"mark_iv_low":{},"mark_iv_close":{},"bid_iv_open":{},"bid_iv_high":{},"bid_iv_low":{},"bid_iv_close":{},"ask_iv_open":{},"ask_iv_high":{},"ask_iv_low":{},"ask_iv_close":{},"iv_spread_open":{},"iv_spread_high":{},"iv_spread_low":{},"iv_spread_close":{},"iv_spread_avg":{},"delta":{},"gamma":{},"theta":{},"vega":{},"rho":{}}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate133.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if((((((((((((((((((((((((((((data1.date === undefined) && (missing1 = "date")) || ((data1.strike === undefined) && (missing1 = "strike"))) || ((data1.maturity === undefined) && (missing1 = "maturity"))) || ((data1.days_to_expiry === undefined) && (missing1 = "days_to_expiry"))) || ((data1.underlying_price === undefined) && (missing1 = "underlying_price"))) || ((data1.mark_iv_open === undefined) && (missing1 = "mark_iv_open"))) || ((data1.mark_iv_high === undefined) && (missing1 = "mark_iv_high"))) || ((data1.mark_iv_low === undefined) && (missing1 = "mark_iv_low"))) || ((data1.mark_iv_close === undefined) && (missing1 = "mark_iv_close"))) || ((data1.bid_iv_open === undefined) && (missing1 = "bid_iv_open"))) || ((data1.bid_iv_high === undefined) && (missing1 = "bid_iv_high"))) || ((data1.bid_iv_low === undefined) && (missing1 = "bid_iv_low"))) || ((data1.bid_iv_close === undefined) && (missing1 = "bid_iv_close"))) || ((data1.ask_iv_open === undefined) && (missing1 = "ask_iv_open"))) || ((data1.ask_iv_high === undefined) && (missing1 = "ask_iv_high"))) || ((data1.ask_iv_low === undefined) && (missing1 = "ask_iv_low"))) || ((data1.ask_iv_close === undefined) && (missing1 = "ask_iv_close"))) || ((data1.iv_spread_open === undefined) && (missing1 = "iv_spread_open"))) || ((data1.iv_spread_high === undefined) && (missing1 = "iv_spread_high"))) || ((data1.iv_spread_low === undefined) && (missing1 = "iv_spread_low"))) || ((data1.iv_spread_close === undefined) && (missing1 = "iv_spread_close"))) || ((data1.iv_spread_avg === undefined) && (missing1 = "iv_spread_avg"))) || ((data1.delta === undefined) && (missing1 = "delta"))) || ((data1.gamma === undefined) && (missing1 = "gamma"))) || ((data1.theta === undefined) && (missing1 = "theta"))) || ((data1.vega === undefined) && (missing1 = "vega"))) || ((data1.rho === undefined) && (missing1 = "rho"))){validate133.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.date !== undefined){let data2 = data1.date;const _errs5 = errors;if(errors === _errs5){if(typeof data2 === "string"){if(!pattern0.test(data2)){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}}];return false;}}else {validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs5 === errors;}else {var valid2 = true;}if(valid2){if(data1.strike !== undefined){const _errs7 = errors;if(!(typeof data1.strike == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/strike",schemaPath:"#/properties/data/items/properties/strike/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs7 === errors;}else {var valid2 = true;}if(valid2){if(data1.maturity !== undefined){const _errs9 = errors;if(typeof data1.maturity !== "string"){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/maturity",schemaPath:"#/properties/data/items/properties/maturity/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs9 === errors;}else {var valid2 = true;}if(valid2){if(data1.days_to_expiry !== undefined){const _errs11 = errors;if(!(typeof data1.days_to_expiry == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/days_to_expiry",schemaPath:"#/properties/data/items/properties/days_to_expiry/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs11 === errors;}else {var valid2 = true;}if(valid2){if(data1.underlying_price !== undefined){const _errs13 = errors;if(!(typeof data1.underlying_price == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/underlying_price",schemaPath:"#/properties/data/items/properties/underlying_price/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs13 === errors;}else {var valid2 = true;}if(valid2){if(data1.mark_iv_open !== undefined){const _errs15 = errors;if(!(typeof data1.mark_iv_open == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_iv_open",schemaPath:"#/properties/data/items/properties/mark_iv_open/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs15 === errors;}else {var valid2 = true;}if(valid2){if(data1.mark_iv_high !== undefined){const _errs17 = errors;if(!(typeof data1.mark_iv_high == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_iv_high",schemaPath:"#/properties/data/items/properties/mark_iv_high/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs17 === errors;}else {var valid2 = true;}if(valid2){if(data1.mark_iv_low !== undefined){const _errs19 = errors;if(!(typeof data1.mark_iv_low == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_iv_low",schemaPath:"#/properties/data/items/properties/mark_iv_low/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs19 === errors;}else {var valid2 = true;}if(valid2){if(data1.mark_iv_close !== undefined){const _errs21 = errors;if(!(typeof data1.mark_iv_close == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_iv_close",schemaPath:"#/properties/data/items/properties/mark_iv_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs21 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_iv_open !== undefined){const _errs23 = errors;if(!(typeof data1.bid_iv_open == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_iv_open",schemaPath:"#/properties/data/items/properties/bid_iv_open/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs23 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_iv_high !== undefined){const _errs25 = errors;if(!(typeof data1.bid_iv_high == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_iv_high",schemaPath:"#/properties/data/items/properties/bid_iv_high/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs25 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_iv_low !== undefined){const _errs27 = errors;if(!(typeof data1.bid_iv_low == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_iv_low",schemaPath:"#/properties/data/items/properties/bid_iv_low/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs27 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_iv_close !== undefined){const _errs29 = errors;if(!(typeof data1.bid_iv_close == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_iv_close",schemaPath:"#/properties/data/items/properties/bid_iv_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs29 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_iv_open !== undefined){const _errs31 = errors;if(!(typeof data1.ask_iv_open == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_iv_open",schemaPath:"#/properties/data/items/properties/ask_iv_open/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs31 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_iv_high !== undefined){const _errs33 = errors;if(!(typeof data1.ask_iv_high == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_iv_high",schemaPath:"#/properties/data/items/properties/ask_iv_high/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs33 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_iv_low !== undefined){const _errs35 = errors;if(!(typeof data1.ask_iv_low == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_iv_low",schemaPath:"#/properties/data/items/properties/ask_iv_low/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs35 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_iv_close !== undefined){const _errs37 = errors;if(!(typeof data1.ask_iv_close == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_iv_close",schemaPath:"#/properties/data/items/properties/ask_iv_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs37 === errors;}else {var valid2 = true;}if(valid2){if(data1.iv_spread_open !== undefined){const _errs39 = errors;if(!(typeof data1.iv_spread_open == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/iv_spread_open",schemaPath:"#/properties/data/items/properties/iv_spread_open/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs39 === errors;}else {var valid2 = true;}if(valid2){if(data1.iv_spread_high !== undefined){const _errs41 = errors;if(!(typeof data1.iv_spread_high == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/iv_spread_high",schemaPath:"#/properties/data/items/properties/iv_spread_high/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs41 === errors;}else {var valid2 = true;}if(valid2){if(data1.iv_spread_low !== undefined){const _errs43 = errors;if(!(typeof data1.iv_spread_low == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/iv_spread_low",schemaPath:"#/properties/data/items/properties/iv_spread_low/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs43 === errors;}else {var valid2 = true;}if(valid2){if(data1.iv_spread_close !== undefined){const _errs45 = errors;if(!(typeof data1.iv_spread_close == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/iv_spread_close",schemaPath:"#/properties/data/items/properties/iv_spread_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs45 === errors;}else {var valid2 = true;}if(valid2){if(data1.iv_spread_avg !== undefined){const _errs47 = errors;if(!(typeof data1.iv_spread_avg == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/iv_spread_avg",schemaPath:"#/properties/data/items/properties/iv_spread_avg/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs47 === errors;}else {var valid2 = true;}if(valid2){if(data1.delta !== undefined){const _errs49 = errors;if(!(typeof data1.delta == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/delta",schemaPath:"#/properties/data/items/properties/delta/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs49 === errors;}else {var valid2 = true;}if(valid2){if(data1.gamma !== undefined){const _errs51 = errors;if(!(typeof data1.gamma == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/gamma",schemaPath:"#/properties/data/items/properties/gamma/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs51 === errors;}else {var valid2 = true;}if(valid2){if(data1.theta !== undefined){const _errs53 = errors;if(!(typeof data1.theta == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/theta",schemaPath:"#/properties/data/items/properties/theta/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs53 === errors;}else {var valid2 = true;}if(valid2){if(data1.vega !== undefined){const _errs55 = errors;if(!(typeof data1.vega == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/vega",schemaPath:"#/properties/data/items/properties/vega/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs55 === errors;}else {var valid2 = true;}if(valid2){if(data1.rho !== undefined){const _errs57 = errors;if(!(typeof data1.rho == "number")){validate133.errors = [{instancePath:instancePath+"/data/" + i0+"/rho",schemaPath:"#/properties/data/items/properties/rho/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs57 === errors;}else {var valid2 = true;}}}}}}}}}}}}}}}}}}}}}}}}}}}}}else {validate133.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate133.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data29 = data.meta;const _errs59 = errors;if(errors === _errs59){if(data29 && typeof data29 == "object" && !Array.isArray(data29)){let missing2;if((data29.next_cursor === undefined) && (missing2 = "next_cursor")){validate133.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data29.next_cursor !== undefined){let data30 = data29.next_cursor;const _errs61 = errors;if((typeof data30 !== "string") && (data30 !== null)){validate133.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema118.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs61 === errors;}else {var valid3 = true;}if(valid3){if(data29.empty_reason !== undefined){let data31 = data29.empty_reason;const _errs63 = errors;const _errs64 = errors;let valid4 = false;let passing0 = null;const _errs65 = errors;if(typeof data31 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data31 === "unsupported_exchange") || (data31 === "ineligible_instrument")) || (data31 === "outside_coverage")) || (data31 === "no_matching_data")) || (data31 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema118.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs65 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs67 = errors;if(data31 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs67 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate133.errors = vErrors;return false;}else {errors = _errs64;if(vErrors !== null){if(_errs64){vErrors.length = _errs64;}else {vErrors = null;}}}var valid3 = _errs63 === errors;}else {var valid3 = true;}if(valid3){if(data29.coverage !== undefined){let data32 = data29.coverage;const _errs69 = errors;if(errors === _errs69){if(data32 && typeof data32 == "object" && !Array.isArray(data32)){}else {validate133.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs69 === errors;}else {var valid3 = true;}if(valid3){if(data29.completeness !== undefined){let data33 = data29.completeness;const _errs72 = errors;if(errors === _errs72){if(data33 && typeof data33 == "object" && !Array.isArray(data33)){let missing3;if((data33.status === undefined) && (missing3 = "status")){validate133.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data33.status !== undefined){let data34 = data33.status;const _errs75 = errors;if(typeof data34 !== "string"){validate133.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data34 === "available") || (data34 === "unavailable"))){validate133.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema118.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs75 === errors;}else {var valid5 = true;}if(valid5){if(data33.complete_from !== undefined){let data35 = data33.complete_from;const _errs77 = errors;const _errs78 = errors;let valid6 = false;const _errs79 = errors;if(errors === _errs79){if(errors === _errs79){if(typeof data35 === "string"){if(!(formats0(data35))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs79 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs81 = errors;if(errors === _errs81){if(typeof data35 === "string"){if(!pattern0.test(data35)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs81 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate133.errors = vErrors;return false;}else {errors = _errs78;if(vErrors !== null){if(_errs78){vErrors.length = _errs78;}else {vErrors = null;}}}var valid5 = _errs77 === errors;}else {var valid5 = true;}if(valid5){if(data33.complete_through !== undefined){let data36 = data33.complete_through;const _errs83 = errors;const _errs84 = errors;let valid7 = false;const _errs85 = errors;if(errors === _errs85){if(errors === _errs85){if(typeof data36 === "string"){if(!(formats0(data36))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs85 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs87 = errors;if(errors === _errs87){if(typeof data36 === "string"){if(!pattern0.test(data36)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs87 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate133.errors = vErrors;return false;}else {errors = _errs84;if(vErrors !== null){if(_errs84){vErrors.length = _errs84;}else {vErrors = null;}}}var valid5 = _errs83 === errors;}else {var valid5 = true;}}}}}else {validate133.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs72 === errors;}else {var valid3 = true;}if(valid3){if(data29.has_more !== undefined){const _errs89 = errors;if(typeof data29.has_more !== "boolean"){validate133.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs89 === errors;}else {var valid3 = true;}if(valid3){if(data29.count !== undefined){let data38 = data29.count;const _errs91 = errors;if(!((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38)))){validate133.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs91){if(typeof data38 == "number"){if(data38 < 0 || isNaN(data38)){validate133.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs91 === errors;}else {var valid3 = true;}}}}}}}}else {validate133.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs59 === errors;}else {var valid0 = true;}}}}else {validate133.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate133.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["date","strike","maturity","days_to_expiry","underlying_price","mark_iv_open","mark_iv_high","mark_iv_low","mark_iv_close","bid_iv_open","bid_iv_high","bid_iv_low","bid_iv_close","ask_iv_open","ask_iv_high","ask_iv_low","ask_iv_close","iv_spread_open","iv_spread_high","iv_spread_low","iv_spread_close","iv_spread_avg","delta","gamma","theta","vega","rho"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+const list3 = ["next_cursor"];
+const list4 = ["string","null"];
+const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list6 = ["status"];
+const list7 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  {
+    const value10 = d.strike;
+    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/strike", "number");
+  }
+  {
+    const value11 = d.maturity;
+    if (!(typeof value11 == "string")) return requiredFirst(d, "", list2) && typeError("/maturity", "string");
+  }
+  {
+    const value12 = d.days_to_expiry;
+    if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/days_to_expiry", "number");
+  }
+  {
+    const value13 = d.underlying_price;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/underlying_price", "number");
+  }
+  {
+    const value14 = d.mark_iv_open;
+    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_iv_open", "number");
+  }
+  {
+    const value15 = d.mark_iv_high;
+    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_iv_high", "number");
+  }
+  {
+    const value16 = d.mark_iv_low;
+    if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_iv_low", "number");
+  }
+  {
+    const value17 = d.mark_iv_close;
+    if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_iv_close", "number");
+  }
+  {
+    const value18 = d.bid_iv_open;
+    if (!(typeof value18 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_iv_open", "number");
+  }
+  {
+    const value19 = d.bid_iv_high;
+    if (!(typeof value19 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_iv_high", "number");
+  }
+  {
+    const value20 = d.bid_iv_low;
+    if (!(typeof value20 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_iv_low", "number");
+  }
+  {
+    const value21 = d.bid_iv_close;
+    if (!(typeof value21 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_iv_close", "number");
+  }
+  {
+    const value22 = d.ask_iv_open;
+    if (!(typeof value22 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_iv_open", "number");
+  }
+  {
+    const value23 = d.ask_iv_high;
+    if (!(typeof value23 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_iv_high", "number");
+  }
+  {
+    const value24 = d.ask_iv_low;
+    if (!(typeof value24 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_iv_low", "number");
+  }
+  {
+    const value25 = d.ask_iv_close;
+    if (!(typeof value25 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_iv_close", "number");
+  }
+  {
+    const value26 = d.iv_spread_open;
+    if (!(typeof value26 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_open", "number");
+  }
+  {
+    const value27 = d.iv_spread_high;
+    if (!(typeof value27 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_high", "number");
+  }
+  {
+    const value28 = d.iv_spread_low;
+    if (!(typeof value28 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_low", "number");
+  }
+  {
+    const value29 = d.iv_spread_close;
+    if (!(typeof value29 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_close", "number");
+  }
+  {
+    const value30 = d.iv_spread_avg;
+    if (!(typeof value30 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_avg", "number");
+  }
+  {
+    const value31 = d.delta;
+    if (!(typeof value31 == "number")) return requiredFirst(d, "", list2) && typeError("/delta", "number");
+  }
+  {
+    const value32 = d.gamma;
+    if (!(typeof value32 == "number")) return requiredFirst(d, "", list2) && typeError("/gamma", "number");
+  }
+  {
+    const value33 = d.theta;
+    if (!(typeof value33 == "number")) return requiredFirst(d, "", list2) && typeError("/theta", "number");
+  }
+  {
+    const value34 = d.vega;
+    if (!(typeof value34 == "number")) return requiredFirst(d, "", list2) && typeError("/vega", "number");
+  }
+  {
+    const value35 = d.rho;
+    if (!(typeof value35 == "number")) return requiredFirst(d, "", list2) && typeError("/rho", "number");
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list5.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value36 = d.meta;
+    if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value38 = value36.next_cursor;
+      if (!(typeof value38 == "string" || value38 === null)) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/next_cursor", list4);
+    }
+    {
+      const value40 = value36.empty_reason;
+      if (value40 !== void 0) {
+        if (branch1(value40) + branch2(value40) !== 1) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value44 = value36.coverage;
+      if (value44 !== void 0) {
+        if (!(typeof value44 == "object" && value44 !== null && !Array.isArray(value44))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value45 = value36.completeness;
+      if (value45 !== void 0) {
+        if (!(typeof value45 == "object" && value45 !== null && !Array.isArray(value45))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/completeness", "object");
+        {
+          const value47 = value45.status;
+          if (!(typeof value47 == "string")) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && requiredFirst(value45, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value47)) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && requiredFirst(value45, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+        }
+        {
+          const value49 = value45.complete_from;
+          if (value49 !== void 0) {
+            if (!(branch3(value49) || branch4(value49))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && requiredFirst(value45, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value53 = value45.complete_through;
+          if (value53 !== void 0) {
+            if (!(branch3(value53) || branch4(value53))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && requiredFirst(value45, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value54 = value36.has_more;
+      if (value54 !== void 0) {
+        if (!(typeof value54 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value55 = value36.count;
+      if (value55 !== void 0) {
+        if (!(isInteger(value55))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value55 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,174 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate136;const schema121 = {"properties":{"data":{"items":{"properties":{"date":{},"volume_24h":{},"volume_usd_24h":{},"volume":{},"buy_volume":{},"sell_volume":{},"trades_count":{},"buy_trades_count":{},"sell_trades_count":{}}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate136.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if((((data1.date === undefined) && (missing1 = "date")) || ((data1.volume_24h === undefined) && (missing1 = "volume_24h"))) || ((data1.volume_usd_24h === undefined) && (missing1 = "volume_usd_24h"))){validate136.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.date !== undefined){let data2 = data1.date;const _errs5 = errors;if(errors === _errs5){if(typeof data2 === "string"){if(!pattern0.test(data2)){validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}}];return false;}}else {validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs5 === errors;}else {var valid2 = true;}if(valid2){if(data1.volume_24h !== undefined){let data3 = data1.volume_24h;const _errs7 = errors;if(errors === _errs7){if(typeof data3 == "number"){if(data3 < 0 || isNaN(data3)){validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/volume_24h",schemaPath:"#/properties/data/items/properties/volume_24h/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/volume_24h",schemaPath:"#/properties/data/items/properties/volume_24h/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs7 === errors;}else {var valid2 = true;}if(valid2){if(data1.volume_usd_24h !== undefined){let data4 = data1.volume_usd_24h;const _errs9 = errors;if(errors === _errs9){if(typeof data4 == "number"){if(data4 < 0 || isNaN(data4)){validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/volume_usd_24h",schemaPath:"#/properties/data/items/properties/volume_usd_24h/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/volume_usd_24h",schemaPath:"#/properties/data/items/properties/volume_usd_24h/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs9 === errors;}else {var valid2 = true;}if(valid2){if(data1.volume !== undefined){let data5 = data1.volume;const _errs11 = errors;if(errors === _errs11){if(typeof data5 == "number"){if(data5 < 0 || isNaN(data5)){validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/volume",schemaPath:"#/properties/data/items/properties/volume/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/volume",schemaPath:"#/properties/data/items/properties/volume/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs11 === errors;}else {var valid2 = true;}if(valid2){if(data1.buy_volume !== undefined){let data6 = data1.buy_volume;const _errs13 = errors;if(errors === _errs13){if(typeof data6 == "number"){if(data6 < 0 || isNaN(data6)){validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/buy_volume",schemaPath:"#/properties/data/items/properties/buy_volume/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/buy_volume",schemaPath:"#/properties/data/items/properties/buy_volume/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs13 === errors;}else {var valid2 = true;}if(valid2){if(data1.sell_volume !== undefined){let data7 = data1.sell_volume;const _errs15 = errors;if(errors === _errs15){if(typeof data7 == "number"){if(data7 < 0 || isNaN(data7)){validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/sell_volume",schemaPath:"#/properties/data/items/properties/sell_volume/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/sell_volume",schemaPath:"#/properties/data/items/properties/sell_volume/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs15 === errors;}else {var valid2 = true;}if(valid2){if(data1.trades_count !== undefined){let data8 = data1.trades_count;const _errs17 = errors;if(errors === _errs17){if(typeof data8 == "number"){if(data8 < 0 || isNaN(data8)){validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/trades_count",schemaPath:"#/properties/data/items/properties/trades_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/trades_count",schemaPath:"#/properties/data/items/properties/trades_count/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs17 === errors;}else {var valid2 = true;}if(valid2){if(data1.buy_trades_count !== undefined){let data9 = data1.buy_trades_count;const _errs19 = errors;if(errors === _errs19){if(typeof data9 == "number"){if(data9 < 0 || isNaN(data9)){validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/buy_trades_count",schemaPath:"#/properties/data/items/properties/buy_trades_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/buy_trades_count",schemaPath:"#/properties/data/items/properties/buy_trades_count/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs19 === errors;}else {var valid2 = true;}if(valid2){if(data1.sell_trades_count !== undefined){let data10 = data1.sell_trades_count;const _errs21 = errors;if(errors === _errs21){if(typeof data10 == "number"){if(data10 < 0 || isNaN(data10)){validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/sell_trades_count",schemaPath:"#/properties/data/items/properties/sell_trades_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate136.errors = [{instancePath:instancePath+"/data/" + i0+"/sell_trades_count",schemaPath:"#/properties/data/items/properties/sell_trades_count/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs21 === errors;}else {var valid2 = true;}}}}}}}}}}}else {validate136.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate136.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data11 = data.meta;const _errs23 = errors;if(errors === _errs23){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){let missing2;if((data11.next_cursor === undefined) && (missing2 = "next_cursor")){validate136.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data11.next_cursor !== undefined){let data12 = data11.next_cursor;const _errs25 = errors;if((typeof data12 !== "string") && (data12 !== null)){validate136.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema121.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs25 === errors;}else {var valid3 = true;}if(valid3){if(data11.empty_reason !== undefined){let data13 = data11.empty_reason;const _errs27 = errors;const _errs28 = errors;let valid4 = false;let passing0 = null;const _errs29 = errors;if(typeof data13 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data13 === "unsupported_exchange") || (data13 === "ineligible_instrument")) || (data13 === "outside_coverage")) || (data13 === "no_matching_data")) || (data13 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema121.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs29 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs31 = errors;if(data13 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs31 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate136.errors = vErrors;return false;}else {errors = _errs28;if(vErrors !== null){if(_errs28){vErrors.length = _errs28;}else {vErrors = null;}}}var valid3 = _errs27 === errors;}else {var valid3 = true;}if(valid3){if(data11.coverage !== undefined){let data14 = data11.coverage;const _errs33 = errors;if(errors === _errs33){if(data14 && typeof data14 == "object" && !Array.isArray(data14)){}else {validate136.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs33 === errors;}else {var valid3 = true;}if(valid3){if(data11.completeness !== undefined){let data15 = data11.completeness;const _errs36 = errors;if(errors === _errs36){if(data15 && typeof data15 == "object" && !Array.isArray(data15)){let missing3;if((data15.status === undefined) && (missing3 = "status")){validate136.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data15.status !== undefined){let data16 = data15.status;const _errs39 = errors;if(typeof data16 !== "string"){validate136.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data16 === "available") || (data16 === "unavailable"))){validate136.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema121.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs39 === errors;}else {var valid5 = true;}if(valid5){if(data15.complete_from !== undefined){let data17 = data15.complete_from;const _errs41 = errors;const _errs42 = errors;let valid6 = false;const _errs43 = errors;if(errors === _errs43){if(errors === _errs43){if(typeof data17 === "string"){if(!(formats0(data17))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs43 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs45 = errors;if(errors === _errs45){if(typeof data17 === "string"){if(!pattern0.test(data17)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs45 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate136.errors = vErrors;return false;}else {errors = _errs42;if(vErrors !== null){if(_errs42){vErrors.length = _errs42;}else {vErrors = null;}}}var valid5 = _errs41 === errors;}else {var valid5 = true;}if(valid5){if(data15.complete_through !== undefined){let data18 = data15.complete_through;const _errs47 = errors;const _errs48 = errors;let valid7 = false;const _errs49 = errors;if(errors === _errs49){if(errors === _errs49){if(typeof data18 === "string"){if(!(formats0(data18))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs49 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs51 = errors;if(errors === _errs51){if(typeof data18 === "string"){if(!pattern0.test(data18)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs51 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate136.errors = vErrors;return false;}else {errors = _errs48;if(vErrors !== null){if(_errs48){vErrors.length = _errs48;}else {vErrors = null;}}}var valid5 = _errs47 === errors;}else {var valid5 = true;}}}}}else {validate136.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs36 === errors;}else {var valid3 = true;}if(valid3){if(data11.has_more !== undefined){const _errs53 = errors;if(typeof data11.has_more !== "boolean"){validate136.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs53 === errors;}else {var valid3 = true;}if(valid3){if(data11.count !== undefined){let data20 = data11.count;const _errs55 = errors;if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){validate136.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs55){if(typeof data20 == "number"){if(data20 < 0 || isNaN(data20)){validate136.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs55 === errors;}else {var valid3 = true;}}}}}}}}else {validate136.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs23 === errors;}else {var valid0 = true;}}}}else {validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate136.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["date","volume_24h","volume_usd_24h"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+const list3 = ["next_cursor"];
+const list4 = ["string","null"];
+const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list6 = ["status"];
+const list7 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+  }
+  {
+    const value10 = d.volume_24h;
+    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/volume_24h", "number");
+    if (!(value10 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume_24h", "minimum", 0);
+  }
+  {
+    const value11 = d.volume_usd_24h;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/volume_usd_24h", "number");
+    if (!(value11 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume_usd_24h", "minimum", 0);
+  }
+  {
+    const value12 = d.volume;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/volume", "number");
+      if (!(value12 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume", "minimum", 0);
+    }
+  }
+  {
+    const value13 = d.buy_volume;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_volume", "number");
+      if (!(value13 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_volume", "minimum", 0);
+    }
+  }
+  {
+    const value14 = d.sell_volume;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_volume", "number");
+      if (!(value14 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_volume", "minimum", 0);
+    }
+  }
+  {
+    const value15 = d.trades_count;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/trades_count", "number");
+      if (!(value15 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/trades_count", "minimum", 0);
+    }
+  }
+  {
+    const value16 = d.buy_trades_count;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_trades_count", "number");
+      if (!(value16 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_trades_count", "minimum", 0);
+    }
+  }
+  {
+    const value17 = d.sell_trades_count;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_trades_count", "number");
+      if (!(value17 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_trades_count", "minimum", 0);
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list5.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value18 = d.meta;
+    if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value20 = value18.next_cursor;
+      if (!(typeof value20 == "string" || value20 === null)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/next_cursor", list4);
+    }
+    {
+      const value22 = value18.empty_reason;
+      if (value22 !== void 0) {
+        if (branch1(value22) + branch2(value22) !== 1) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value26 = value18.coverage;
+      if (value26 !== void 0) {
+        if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value27 = value18.completeness;
+      if (value27 !== void 0) {
+        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/completeness", "object");
+        {
+          const value29 = value27.status;
+          if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value29)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+        }
+        {
+          const value31 = value27.complete_from;
+          if (value31 !== void 0) {
+            if (!(branch3(value31) || branch4(value31))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value35 = value27.complete_through;
+          if (value35 !== void 0) {
+            if (!(branch3(value35) || branch4(value35))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value36 = value18.has_more;
+      if (value36 !== void 0) {
+        if (!(typeof value36 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value37 = value18.count;
+      if (value37 !== void 0) {
+        if (!(isInteger(value37))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value37 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

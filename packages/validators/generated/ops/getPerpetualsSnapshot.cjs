@@ -4,7 +4,173 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate138;const schema123 = {"properties":{"data":{"items":{"properties":{"exchange":{},"instrument_name":{},"mark_price":{},"bid_price":{"type":["number","null"]},"ask_price":{"type":["number","null"]},"volume_usd_24h":{"type":["number","null"]},"oi":{"type":["number","null"]},"bid_ask_spread":{},"funding_rate":{"type":["number","null"]}}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern5 = new RegExp("^([a-z0-9]+:)?[^a-z:\\s]+$", "");const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate138.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if(((data1.instrument_name === undefined) && (missing1 = "instrument_name")) || ((data1.mark_price === undefined) && (missing1 = "mark_price"))){validate138.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.exchange !== undefined){let data2 = data1.exchange;const _errs6 = errors;if(errors === _errs6){if(typeof data2 === "string"){if(data2.length < 1){validate138.errors = [{instancePath:instancePath+"/data/" + i0+"/exchange",schemaPath:"#/properties/data/items/properties/exchange/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate138.errors = [{instancePath:instancePath+"/data/" + i0+"/exchange",schemaPath:"#/properties/data/items/properties/exchange/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs6 === errors;}else {var valid2 = true;}if(valid2){if(data1.instrument_name !== undefined){let data3 = data1.instrument_name;const _errs8 = errors;if(errors === _errs8){if(typeof data3 === "string"){if(data3.length < 1){validate138.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/minLength",keyword:"minLength",params:{limit: 1}}];return false;}else {if(!pattern5.test(data3)){validate138.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/pattern",keyword:"pattern",params:{pattern: "^([a-z0-9]+:)?[^a-z:\\s]+$"}}];return false;}}}else {validate138.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs8 === errors;}else {var valid2 = true;}if(valid2){if(data1.mark_price !== undefined){const _errs10 = errors;if(!(typeof data1.mark_price == "number")){validate138.errors = [{instancePath:instancePath+"/data/" + i0+"/mark_price",schemaPath:"#/properties/data/items/properties/mark_price/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs10 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_price !== undefined){let data5 = data1.bid_price;const _errs12 = errors;if((!(typeof data5 == "number")) && (data5 !== null)){validate138.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_price",schemaPath:"#/properties/data/items/properties/bid_price/type",keyword:"type",params:{type: schema123.properties.data.items.properties.bid_price.type}}];return false;}var valid2 = _errs12 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_price !== undefined){let data6 = data1.ask_price;const _errs14 = errors;if((!(typeof data6 == "number")) && (data6 !== null)){validate138.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_price",schemaPath:"#/properties/data/items/properties/ask_price/type",keyword:"type",params:{type: schema123.properties.data.items.properties.ask_price.type}}];return false;}var valid2 = _errs14 === errors;}else {var valid2 = true;}if(valid2){if(data1.volume_usd_24h !== undefined){let data7 = data1.volume_usd_24h;const _errs16 = errors;if((!(typeof data7 == "number")) && (data7 !== null)){validate138.errors = [{instancePath:instancePath+"/data/" + i0+"/volume_usd_24h",schemaPath:"#/properties/data/items/properties/volume_usd_24h/type",keyword:"type",params:{type: schema123.properties.data.items.properties.volume_usd_24h.type}}];return false;}var valid2 = _errs16 === errors;}else {var valid2 = true;}if(valid2){if(data1.oi !== undefined){let data8 = data1.oi;const _errs18 = errors;if((!(typeof data8 == "number")) && (data8 !== null)){validate138.errors = [{instancePath:instancePath+"/data/" + i0+"/oi",schemaPath:"#/properties/data/items/properties/oi/type",keyword:"type",params:{type: schema123.properties.data.items.properties.oi.type}}];return false;}var valid2 = _errs18 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_ask_spread !== undefined){const _errs20 = errors;if(!(typeof data1.bid_ask_spread == "number")){validate138.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_ask_spread",schemaPath:"#/properties/data/items/properties/bid_ask_spread/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs20 === errors;}else {var valid2 = true;}if(valid2){if(data1.funding_rate !== undefined){let data10 = data1.funding_rate;const _errs22 = errors;if((!(typeof data10 == "number")) && (data10 !== null)){validate138.errors = [{instancePath:instancePath+"/data/" + i0+"/funding_rate",schemaPath:"#/properties/data/items/properties/funding_rate/type",keyword:"type",params:{type: schema123.properties.data.items.properties.funding_rate.type}}];return false;}var valid2 = _errs22 === errors;}else {var valid2 = true;}}}}}}}}}}}else {validate138.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate138.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data11 = data.meta;const _errs24 = errors;if(errors === _errs24){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){let missing2;if((data11.next_cursor === undefined) && (missing2 = "next_cursor")){validate138.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data11.next_cursor !== undefined){let data12 = data11.next_cursor;const _errs26 = errors;if((typeof data12 !== "string") && (data12 !== null)){validate138.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema123.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs26 === errors;}else {var valid3 = true;}if(valid3){if(data11.empty_reason !== undefined){let data13 = data11.empty_reason;const _errs28 = errors;const _errs29 = errors;let valid4 = false;let passing0 = null;const _errs30 = errors;if(typeof data13 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data13 === "unsupported_exchange") || (data13 === "ineligible_instrument")) || (data13 === "outside_coverage")) || (data13 === "no_matching_data")) || (data13 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema123.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs30 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs32 = errors;if(data13 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs32 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate138.errors = vErrors;return false;}else {errors = _errs29;if(vErrors !== null){if(_errs29){vErrors.length = _errs29;}else {vErrors = null;}}}var valid3 = _errs28 === errors;}else {var valid3 = true;}if(valid3){if(data11.coverage !== undefined){let data14 = data11.coverage;const _errs34 = errors;if(errors === _errs34){if(data14 && typeof data14 == "object" && !Array.isArray(data14)){}else {validate138.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs34 === errors;}else {var valid3 = true;}if(valid3){if(data11.completeness !== undefined){let data15 = data11.completeness;const _errs37 = errors;if(errors === _errs37){if(data15 && typeof data15 == "object" && !Array.isArray(data15)){let missing3;if((data15.status === undefined) && (missing3 = "status")){validate138.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data15.status !== undefined){let data16 = data15.status;const _errs40 = errors;if(typeof data16 !== "string"){validate138.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data16 === "available") || (data16 === "unavailable"))){validate138.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema123.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs40 === errors;}else {var valid5 = true;}if(valid5){if(data15.complete_from !== undefined){let data17 = data15.complete_from;const _errs42 = errors;const _errs43 = errors;let valid6 = false;const _errs44 = errors;if(errors === _errs44){if(errors === _errs44){if(typeof data17 === "string"){if(!(formats0(data17))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs44 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs46 = errors;if(errors === _errs46){if(typeof data17 === "string"){if(!pattern0.test(data17)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs46 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate138.errors = vErrors;return false;}else {errors = _errs43;if(vErrors !== null){if(_errs43){vErrors.length = _errs43;}else {vErrors = null;}}}var valid5 = _errs42 === errors;}else {var valid5 = true;}if(valid5){if(data15.complete_through !== undefined){let data18 = data15.complete_through;const _errs48 = errors;const _errs49 = errors;let valid7 = false;const _errs50 = errors;if(errors === _errs50){if(errors === _errs50){if(typeof data18 === "string"){if(!(formats0(data18))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs50 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs52 = errors;if(errors === _errs52){if(typeof data18 === "string"){if(!pattern0.test(data18)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs52 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate138.errors = vErrors;return false;}else {errors = _errs49;if(vErrors !== null){if(_errs49){vErrors.length = _errs49;}else {vErrors = null;}}}var valid5 = _errs48 === errors;}else {var valid5 = true;}}}}}else {validate138.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs37 === errors;}else {var valid3 = true;}if(valid3){if(data11.has_more !== undefined){const _errs54 = errors;if(typeof data11.has_more !== "boolean"){validate138.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs54 === errors;}else {var valid3 = true;}if(valid3){if(data11.count !== undefined){let data20 = data11.count;const _errs56 = errors;if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){validate138.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs56){if(typeof data20 == "number"){if(data20 < 0 || isNaN(data20)){validate138.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs56 === errors;}else {var valid3 = true;}}}}}}}}else {validate138.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs24 === errors;}else {var valid0 = true;}}}}else {validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate138.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["instrument_name","mark_price"];
+const source = "^([a-z0-9]+:)?[^a-z:\\s]+$";
+const pattern = new RegExp(source);
+const list3 = ["number","null"];
+const list4 = ["next_cursor"];
+const list5 = ["string","null"];
+const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list7 = ["status"];
+const list8 = ["available","unavailable"];
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value7 = d.exchange;
+    if (value7 !== void 0) {
+      if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/exchange", "string");
+      if (value7.length < 1) return requiredFirst(d, "", list2) && countLimit("/exchange", "minLength", 1);
+    }
+  }
+  {
+    const value8 = d.instrument_name;
+    if (!(typeof value8 == "string")) return requiredFirst(d, "", list2) && typeError("/instrument_name", "string");
+    if (value8.length < 1) return requiredFirst(d, "", list2) && countLimit("/instrument_name", "minLength", 1);
+    if (!pattern.test(value8)) return requiredFirst(d, "", list2) && patternError("/instrument_name", source);
+  }
+  {
+    const value11 = d.mark_price;
+    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_price", "number");
+  }
+  {
+    const value12 = d.bid_price;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list2) && typeError("/bid_price", list3);
+    }
+  }
+  {
+    const value14 = d.ask_price;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list2) && typeError("/ask_price", list3);
+    }
+  }
+  {
+    const value15 = d.volume_usd_24h;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list2) && typeError("/volume_usd_24h", list3);
+    }
+  }
+  {
+    const value16 = d.oi;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list2) && typeError("/oi", list3);
+    }
+  }
+  {
+    const value17 = d.bid_ask_spread;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread", "number");
+    }
+  }
+  {
+    const value18 = d.funding_rate;
+    if (value18 !== void 0) {
+      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list2) && typeError("/funding_rate", list3);
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list6.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern2.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value19 = d.meta;
+    if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value21 = value19.next_cursor;
+      if (!(typeof value21 == "string" || value21 === null)) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/next_cursor", list5);
+    }
+    {
+      const value23 = value19.empty_reason;
+      if (value23 !== void 0) {
+        if (branch1(value23) + branch2(value23) !== 1) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value27 = value19.coverage;
+      if (value27 !== void 0) {
+        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value28 = value19.completeness;
+      if (value28 !== void 0) {
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/completeness", "object");
+        {
+          const value30 = value28.status;
+          if (!(typeof value30 == "string")) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && requiredFirst(value28, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value30)) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && requiredFirst(value28, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
+        }
+        {
+          const value32 = value28.complete_from;
+          if (value32 !== void 0) {
+            if (!(branch3(value32) || branch4(value32))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && requiredFirst(value28, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value38 = value28.complete_through;
+          if (value38 !== void 0) {
+            if (!(branch3(value38) || branch4(value38))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && requiredFirst(value28, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value39 = value19.has_more;
+      if (value39 !== void 0) {
+        if (!(typeof value39 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value40 = value19.count;
+      if (value40 !== void 0) {
+        if (!(isInteger(value40))) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && typeError("/meta/count", "integer");
+        if (!(value40 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value19, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,112 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate140;const schema125 = {"properties":{"data":{"items":{"type":["string","object"]}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate140.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if((typeof data1 !== "string") && (!(data1 && typeof data1 == "object" && !Array.isArray(data1)))){validate140.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: schema125.properties.data.items.type}}];return false;}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate140.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data2 = data.meta;const _errs6 = errors;if(errors === _errs6){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing1;if((data2.next_cursor === undefined) && (missing1 = "next_cursor")){validate140.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data2.next_cursor !== undefined){let data3 = data2.next_cursor;const _errs8 = errors;if((typeof data3 !== "string") && (data3 !== null)){validate140.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema125.properties.meta.properties.next_cursor.type}}];return false;}var valid2 = _errs8 === errors;}else {var valid2 = true;}if(valid2){if(data2.empty_reason !== undefined){let data4 = data2.empty_reason;const _errs10 = errors;const _errs11 = errors;let valid3 = false;let passing0 = null;const _errs12 = errors;if(typeof data4 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data4 === "unsupported_exchange") || (data4 === "ineligible_instrument")) || (data4 === "outside_coverage")) || (data4 === "no_matching_data")) || (data4 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema125.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs12 === errors;if(_valid0){valid3 = true;passing0 = 0;}const _errs14 = errors;if(data4 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs14 === errors;if(_valid0 && valid3){valid3 = false;passing0 = [passing0, 1];}else {if(_valid0){valid3 = true;passing0 = 1;}}if(!valid3){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate140.errors = vErrors;return false;}else {errors = _errs11;if(vErrors !== null){if(_errs11){vErrors.length = _errs11;}else {vErrors = null;}}}var valid2 = _errs10 === errors;}else {var valid2 = true;}if(valid2){if(data2.coverage !== undefined){let data5 = data2.coverage;const _errs16 = errors;if(errors === _errs16){if(data5 && typeof data5 == "object" && !Array.isArray(data5)){}else {validate140.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid2 = _errs16 === errors;}else {var valid2 = true;}if(valid2){if(data2.completeness !== undefined){let data6 = data2.completeness;const _errs19 = errors;if(errors === _errs19){if(data6 && typeof data6 == "object" && !Array.isArray(data6)){let missing2;if((data6.status === undefined) && (missing2 = "status")){validate140.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data6.status !== undefined){let data7 = data6.status;const _errs22 = errors;if(typeof data7 !== "string"){validate140.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data7 === "available") || (data7 === "unavailable"))){validate140.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema125.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid4 = _errs22 === errors;}else {var valid4 = true;}if(valid4){if(data6.complete_from !== undefined){let data8 = data6.complete_from;const _errs24 = errors;const _errs25 = errors;let valid5 = false;const _errs26 = errors;if(errors === _errs26){if(errors === _errs26){if(typeof data8 === "string"){if(!(formats0(data8))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs26 === errors;valid5 = valid5 || _valid1;if(!valid5){const _errs28 = errors;if(errors === _errs28){if(typeof data8 === "string"){if(!pattern0.test(data8)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs28 === errors;valid5 = valid5 || _valid1;}if(!valid5){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate140.errors = vErrors;return false;}else {errors = _errs25;if(vErrors !== null){if(_errs25){vErrors.length = _errs25;}else {vErrors = null;}}}var valid4 = _errs24 === errors;}else {var valid4 = true;}if(valid4){if(data6.complete_through !== undefined){let data9 = data6.complete_through;const _errs30 = errors;const _errs31 = errors;let valid6 = false;const _errs32 = errors;if(errors === _errs32){if(errors === _errs32){if(typeof data9 === "string"){if(!(formats0(data9))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs32 === errors;valid6 = valid6 || _valid2;if(!valid6){const _errs34 = errors;if(errors === _errs34){if(typeof data9 === "string"){if(!pattern0.test(data9)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs34 === errors;valid6 = valid6 || _valid2;}if(!valid6){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate140.errors = vErrors;return false;}else {errors = _errs31;if(vErrors !== null){if(_errs31){vErrors.length = _errs31;}else {vErrors = null;}}}var valid4 = _errs30 === errors;}else {var valid4 = true;}}}}}else {validate140.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid2 = _errs19 === errors;}else {var valid2 = true;}if(valid2){if(data2.has_more !== undefined){const _errs36 = errors;if(typeof data2.has_more !== "boolean"){validate140.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid2 = _errs36 === errors;}else {var valid2 = true;}if(valid2){if(data2.count !== undefined){let data11 = data2.count;const _errs38 = errors;if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){validate140.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs38){if(typeof data11 == "number"){if(data11 < 0 || isNaN(data11)){validate140.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid2 = _errs38 === errors;}else {var valid2 = true;}}}}}}}}else {validate140.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs6 === errors;}else {var valid0 = true;}}}}else {validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate140.errors = vErrors;return errors === 0;}
+const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["string","object"];
+const list3 = ["next_cursor"];
+const list4 = ["string","null"];
+const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list6 = ["status"];
+const list7 = ["available","unavailable"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list5.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!(typeof item4 == "string" || typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, list2);
+    }
+  }
+  {
+    const value6 = d.meta;
+    if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value8 = value6.next_cursor;
+      if (!(typeof value8 == "string" || value8 === null)) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/next_cursor", list4);
+    }
+    {
+      const value10 = value6.empty_reason;
+      if (value10 !== void 0) {
+        if (branch1(value10) + branch2(value10) !== 1) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value14 = value6.coverage;
+      if (value14 !== void 0) {
+        if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value15 = value6.completeness;
+      if (value15 !== void 0) {
+        if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/completeness", "object");
+        {
+          const value17 = value15.status;
+          if (!(typeof value17 == "string")) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && requiredFirst(value15, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value17)) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && requiredFirst(value15, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+        }
+        {
+          const value19 = value15.complete_from;
+          if (value19 !== void 0) {
+            if (!(branch3(value19) || branch4(value19))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && requiredFirst(value15, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value25 = value15.complete_through;
+          if (value25 !== void 0) {
+            if (!(branch3(value25) || branch4(value25))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && requiredFirst(value15, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value26 = value6.has_more;
+      if (value26 !== void 0) {
+        if (!(typeof value26 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value27 = value6.count;
+      if (value27 !== void 0) {
+        if (!(isInteger(value27))) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value27 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value6, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,161 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate141;const schema126 = {"properties":{"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){let missing1;if((data1.close === undefined) && (missing1 = "close")){validate141.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data1.date !== undefined){let data2 = data1.date;const _errs6 = errors;if(errors === _errs6){if(typeof data2 === "string"){if(!pattern0.test(data2)){validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}}];return false;}}else {validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/properties/date/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs6 === errors;}else {var valid2 = true;}if(valid2){if(data1.open !== undefined){let data3 = data1.open;const _errs8 = errors;if(errors === _errs8){if(typeof data3 == "number"){if(data3 > 1 || isNaN(data3)){validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/open",schemaPath:"#/properties/data/items/properties/open/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];return false;}else {if(data3 < 0 || isNaN(data3)){validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/open",schemaPath:"#/properties/data/items/properties/open/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}else {validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/open",schemaPath:"#/properties/data/items/properties/open/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs8 === errors;}else {var valid2 = true;}if(valid2){if(data1.high !== undefined){let data4 = data1.high;const _errs10 = errors;if(errors === _errs10){if(typeof data4 == "number"){if(data4 > 1 || isNaN(data4)){validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/high",schemaPath:"#/properties/data/items/properties/high/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];return false;}else {if(data4 < 0 || isNaN(data4)){validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/high",schemaPath:"#/properties/data/items/properties/high/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}else {validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/high",schemaPath:"#/properties/data/items/properties/high/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs10 === errors;}else {var valid2 = true;}if(valid2){if(data1.low !== undefined){let data5 = data1.low;const _errs12 = errors;if(errors === _errs12){if(typeof data5 == "number"){if(data5 > 1 || isNaN(data5)){validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/low",schemaPath:"#/properties/data/items/properties/low/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];return false;}else {if(data5 < 0 || isNaN(data5)){validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/low",schemaPath:"#/properties/data/items/properties/low/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}else {validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/low",schemaPath:"#/properties/data/items/properties/low/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs12 === errors;}else {var valid2 = true;}if(valid2){if(data1.close !== undefined){let data6 = data1.close;const _errs14 = errors;if(errors === _errs14){if(typeof data6 == "number"){if(data6 > 1 || isNaN(data6)){validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/close",schemaPath:"#/properties/data/items/properties/close/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1}}];return false;}else {if(data6 < 0 || isNaN(data6)){validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/close",schemaPath:"#/properties/data/items/properties/close/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}else {validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/close",schemaPath:"#/properties/data/items/properties/close/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs14 === errors;}else {var valid2 = true;}if(valid2){if(data1.volume !== undefined){let data7 = data1.volume;const _errs16 = errors;if(errors === _errs16){if(typeof data7 == "number"){if(data7 < 0 || isNaN(data7)){validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/volume",schemaPath:"#/properties/data/items/properties/volume/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}else {validate141.errors = [{instancePath:instancePath+"/data/" + i0+"/volume",schemaPath:"#/properties/data/items/properties/volume/type",keyword:"type",params:{type: "number"}}];return false;}}var valid2 = _errs16 === errors;}else {var valid2 = true;}}}}}}}}else {validate141.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate141.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data8 = data.meta;const _errs18 = errors;if(errors === _errs18){if(data8 && typeof data8 == "object" && !Array.isArray(data8)){let missing2;if((data8.next_cursor === undefined) && (missing2 = "next_cursor")){validate141.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data8.next_cursor !== undefined){let data9 = data8.next_cursor;const _errs20 = errors;if((typeof data9 !== "string") && (data9 !== null)){validate141.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema126.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs20 === errors;}else {var valid3 = true;}if(valid3){if(data8.empty_reason !== undefined){let data10 = data8.empty_reason;const _errs22 = errors;const _errs23 = errors;let valid4 = false;let passing0 = null;const _errs24 = errors;if(typeof data10 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data10 === "unsupported_exchange") || (data10 === "ineligible_instrument")) || (data10 === "outside_coverage")) || (data10 === "no_matching_data")) || (data10 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema126.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs24 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs26 = errors;if(data10 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs26 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate141.errors = vErrors;return false;}else {errors = _errs23;if(vErrors !== null){if(_errs23){vErrors.length = _errs23;}else {vErrors = null;}}}var valid3 = _errs22 === errors;}else {var valid3 = true;}if(valid3){if(data8.coverage !== undefined){let data11 = data8.coverage;const _errs28 = errors;if(errors === _errs28){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){}else {validate141.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs28 === errors;}else {var valid3 = true;}if(valid3){if(data8.completeness !== undefined){let data12 = data8.completeness;const _errs31 = errors;if(errors === _errs31){if(data12 && typeof data12 == "object" && !Array.isArray(data12)){let missing3;if((data12.status === undefined) && (missing3 = "status")){validate141.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data12.status !== undefined){let data13 = data12.status;const _errs34 = errors;if(typeof data13 !== "string"){validate141.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data13 === "available") || (data13 === "unavailable"))){validate141.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema126.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs34 === errors;}else {var valid5 = true;}if(valid5){if(data12.complete_from !== undefined){let data14 = data12.complete_from;const _errs36 = errors;const _errs37 = errors;let valid6 = false;const _errs38 = errors;if(errors === _errs38){if(errors === _errs38){if(typeof data14 === "string"){if(!(formats0(data14))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs38 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs40 = errors;if(errors === _errs40){if(typeof data14 === "string"){if(!pattern0.test(data14)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs40 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate141.errors = vErrors;return false;}else {errors = _errs37;if(vErrors !== null){if(_errs37){vErrors.length = _errs37;}else {vErrors = null;}}}var valid5 = _errs36 === errors;}else {var valid5 = true;}if(valid5){if(data12.complete_through !== undefined){let data15 = data12.complete_through;const _errs42 = errors;const _errs43 = errors;let valid7 = false;const _errs44 = errors;if(errors === _errs44){if(errors === _errs44){if(typeof data15 === "string"){if(!(formats0(data15))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs44 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs46 = errors;if(errors === _errs46){if(typeof data15 === "string"){if(!pattern0.test(data15)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs46 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate141.errors = vErrors;return false;}else {errors = _errs43;if(vErrors !== null){if(_errs43){vErrors.length = _errs43;}else {vErrors = null;}}}var valid5 = _errs42 === errors;}else {var valid5 = true;}}}}}else {validate141.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs31 === errors;}else {var valid3 = true;}if(valid3){if(data8.has_more !== undefined){const _errs48 = errors;if(typeof data8.has_more !== "boolean"){validate141.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs48 === errors;}else {var valid3 = true;}if(valid3){if(data8.count !== undefined){let data17 = data8.count;const _errs50 = errors;if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){validate141.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs50){if(typeof data17 == "number"){if(data17 < 0 || isNaN(data17)){validate141.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs50 === errors;}else {var valid3 = true;}}}}}}}}else {validate141.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs18 === errors;}else {var valid0 = true;}}}}else {validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate141.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["close"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+const list3 = ["next_cursor"];
+const list4 = ["string","null"];
+const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list6 = ["status"];
+const list7 = ["available","unavailable"];
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value7 = d.date;
+    if (value7 !== void 0) {
+      if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
+      if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    }
+  }
+  {
+    const value10 = d.open;
+    if (value10 !== void 0) {
+      if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/open", "number");
+      if (!(value10 <= 1)) return requiredFirst(d, "", list2) && numberLimit("/open", "maximum", 1);
+      if (!(value10 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/open", "minimum", 0);
+    }
+  }
+  {
+    const value11 = d.high;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/high", "number");
+      if (!(value11 <= 1)) return requiredFirst(d, "", list2) && numberLimit("/high", "maximum", 1);
+      if (!(value11 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/high", "minimum", 0);
+    }
+  }
+  {
+    const value12 = d.low;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/low", "number");
+      if (!(value12 <= 1)) return requiredFirst(d, "", list2) && numberLimit("/low", "maximum", 1);
+      if (!(value12 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/low", "minimum", 0);
+    }
+  }
+  {
+    const value13 = d.close;
+    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/close", "number");
+    if (!(value13 <= 1)) return requiredFirst(d, "", list2) && numberLimit("/close", "maximum", 1);
+    if (!(value13 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/close", "minimum", 0);
+  }
+  {
+    const value14 = d.volume;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/volume", "number");
+      if (!(value14 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume", "minimum", 0);
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list5.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value15 = d.meta;
+    if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value17 = value15.next_cursor;
+      if (!(typeof value17 == "string" || value17 === null)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/next_cursor", list4);
+    }
+    {
+      const value19 = value15.empty_reason;
+      if (value19 !== void 0) {
+        if (branch1(value19) + branch2(value19) !== 1) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value23 = value15.coverage;
+      if (value23 !== void 0) {
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value24 = value15.completeness;
+      if (value24 !== void 0) {
+        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/completeness", "object");
+        {
+          const value26 = value24.status;
+          if (!(typeof value26 == "string")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value26)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+        }
+        {
+          const value28 = value24.complete_from;
+          if (value28 !== void 0) {
+            if (!(branch3(value28) || branch4(value28))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value32 = value24.complete_through;
+          if (value32 !== void 0) {
+            if (!(branch3(value32) || branch4(value32))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value33 = value15.has_more;
+      if (value33 !== void 0) {
+        if (!(typeof value33 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value34 = value15.count;
+      if (value34 !== void 0) {
+        if (!(isInteger(value34))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value34 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,170 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate142;const schema127 = {"properties":{"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate142.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.bids !== undefined){let data2 = data1.bids;const _errs6 = errors;if(errors === _errs6){if(Array.isArray(data2)){var valid3 = true;const len1 = data2.length;for(let i1=0; i1<len1; i1++){let data3 = data2[i1];const _errs8 = errors;const _errs9 = errors;let valid4 = false;let passing0 = null;const _errs10 = errors;if(errors === _errs10){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){let missing1;if(((data3.price === undefined) && (missing1 = "price")) || ((data3.size === undefined) && (missing1 = "size"))){const err0 = {instancePath:instancePath+"/data/" + i0+"/bids/" + i1,schemaPath:"#/properties/data/items/properties/bids/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing1}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}else {if(data3.price !== undefined){const _errs12 = errors;if(!(typeof data3.price == "number")){const err1 = {instancePath:instancePath+"/data/" + i0+"/bids/" + i1+"/price",schemaPath:"#/properties/data/items/properties/bids/items/oneOf/0/properties/price/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var valid5 = _errs12 === errors;}else {var valid5 = true;}if(valid5){if(data3.size !== undefined){let data5 = data3.size;const _errs14 = errors;if(errors === _errs14){if(typeof data5 == "number"){if(data5 < 0 || isNaN(data5)){const err2 = {instancePath:instancePath+"/data/" + i0+"/bids/" + i1+"/size",schemaPath:"#/properties/data/items/properties/bids/items/oneOf/0/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}else {const err3 = {instancePath:instancePath+"/data/" + i0+"/bids/" + i1+"/size",schemaPath:"#/properties/data/items/properties/bids/items/oneOf/0/properties/size/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}var valid5 = _errs14 === errors;}else {var valid5 = true;}}}}else {const err4 = {instancePath:instancePath+"/data/" + i0+"/bids/" + i1,schemaPath:"#/properties/data/items/properties/bids/items/oneOf/0/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}var _valid0 = _errs10 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs16 = errors;if(errors === _errs16){if(Array.isArray(data3)){if(data3.length > 2){const err5 = {instancePath:instancePath+"/data/" + i0+"/bids/" + i1,schemaPath:"#/properties/data/items/properties/bids/items/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 2}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}else {if(data3.length < 2){const err6 = {instancePath:instancePath+"/data/" + i0+"/bids/" + i1,schemaPath:"#/properties/data/items/properties/bids/items/oneOf/1/minItems",keyword:"minItems",params:{limit: 2}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}else {const len2 = data3.length;var valid6 = len2 <= 2;if(!valid6){for(let i2=2; i2<len2; i2++){const _errs18 = errors;if(!(typeof data3[i2] == "number")){const err7 = {instancePath:instancePath+"/data/" + i0+"/bids/" + i1+"/" + i2,schemaPath:"#/properties/data/items/properties/bids/items/oneOf/1/additionalItems/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}var valid6 = _errs18 === errors;if(!valid6){break;}}}if(valid6){const len3 = data3.length;if(len3 > 0){const _errs20 = errors;if(!(typeof data3[0] == "number")){const err8 = {instancePath:instancePath+"/data/" + i0+"/bids/" + i1+"/0",schemaPath:"#/properties/data/items/properties/bids/items/oneOf/1/items/0/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}var valid7 = _errs20 === errors;}if(valid7){if(len3 > 1){let data8 = data3[1];const _errs22 = errors;if(errors === _errs22){if(typeof data8 == "number"){if(data8 < 0 || isNaN(data8)){const err9 = {instancePath:instancePath+"/data/" + i0+"/bids/" + i1+"/1",schemaPath:"#/properties/data/items/properties/bids/items/oneOf/1/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/data/" + i0+"/bids/" + i1+"/1",schemaPath:"#/properties/data/items/properties/bids/items/oneOf/1/items/1/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}var valid7 = _errs22 === errors;}}}}}}else {const err11 = {instancePath:instancePath+"/data/" + i0+"/bids/" + i1,schemaPath:"#/properties/data/items/properties/bids/items/oneOf/1/type",keyword:"type",params:{type: "array"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}var _valid0 = _errs16 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err12 = {instancePath:instancePath+"/data/" + i0+"/bids/" + i1,schemaPath:"#/properties/data/items/properties/bids/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;validate142.errors = vErrors;return false;}else {errors = _errs9;if(vErrors !== null){if(_errs9){vErrors.length = _errs9;}else {vErrors = null;}}}var valid3 = _errs8 === errors;if(!valid3){break;}}}else {validate142.errors = [{instancePath:instancePath+"/data/" + i0+"/bids",schemaPath:"#/properties/data/items/properties/bids/type",keyword:"type",params:{type: "array"}}];return false;}}var valid2 = _errs6 === errors;}else {var valid2 = true;}if(valid2){if(data1.asks !== undefined){let data9 = data1.asks;const _errs24 = errors;if(errors === _errs24){if(Array.isArray(data9)){var valid8 = true;const len4 = data9.length;for(let i3=0; i3<len4; i3++){let data10 = data9[i3];const _errs26 = errors;const _errs27 = errors;let valid9 = false;let passing1 = null;const _errs28 = errors;if(errors === _errs28){if(data10 && typeof data10 == "object" && !Array.isArray(data10)){let missing2;if(((data10.price === undefined) && (missing2 = "price")) || ((data10.size === undefined) && (missing2 = "size"))){const err13 = {instancePath:instancePath+"/data/" + i0+"/asks/" + i3,schemaPath:"#/properties/data/items/properties/asks/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing2}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}else {if(data10.price !== undefined){const _errs30 = errors;if(!(typeof data10.price == "number")){const err14 = {instancePath:instancePath+"/data/" + i0+"/asks/" + i3+"/price",schemaPath:"#/properties/data/items/properties/asks/items/oneOf/0/properties/price/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}var valid10 = _errs30 === errors;}else {var valid10 = true;}if(valid10){if(data10.size !== undefined){let data12 = data10.size;const _errs32 = errors;if(errors === _errs32){if(typeof data12 == "number"){if(data12 < 0 || isNaN(data12)){const err15 = {instancePath:instancePath+"/data/" + i0+"/asks/" + i3+"/size",schemaPath:"#/properties/data/items/properties/asks/items/oneOf/0/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}else {const err16 = {instancePath:instancePath+"/data/" + i0+"/asks/" + i3+"/size",schemaPath:"#/properties/data/items/properties/asks/items/oneOf/0/properties/size/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}var valid10 = _errs32 === errors;}else {var valid10 = true;}}}}else {const err17 = {instancePath:instancePath+"/data/" + i0+"/asks/" + i3,schemaPath:"#/properties/data/items/properties/asks/items/oneOf/0/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}var _valid1 = _errs28 === errors;if(_valid1){valid9 = true;passing1 = 0;}const _errs34 = errors;if(errors === _errs34){if(Array.isArray(data10)){if(data10.length > 2){const err18 = {instancePath:instancePath+"/data/" + i0+"/asks/" + i3,schemaPath:"#/properties/data/items/properties/asks/items/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 2}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}else {if(data10.length < 2){const err19 = {instancePath:instancePath+"/data/" + i0+"/asks/" + i3,schemaPath:"#/properties/data/items/properties/asks/items/oneOf/1/minItems",keyword:"minItems",params:{limit: 2}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}else {const len5 = data10.length;var valid11 = len5 <= 2;if(!valid11){for(let i4=2; i4<len5; i4++){const _errs36 = errors;if(!(typeof data10[i4] == "number")){const err20 = {instancePath:instancePath+"/data/" + i0+"/asks/" + i3+"/" + i4,schemaPath:"#/properties/data/items/properties/asks/items/oneOf/1/additionalItems/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}var valid11 = _errs36 === errors;if(!valid11){break;}}}if(valid11){const len6 = data10.length;if(len6 > 0){const _errs38 = errors;if(!(typeof data10[0] == "number")){const err21 = {instancePath:instancePath+"/data/" + i0+"/asks/" + i3+"/0",schemaPath:"#/properties/data/items/properties/asks/items/oneOf/1/items/0/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}var valid12 = _errs38 === errors;}if(valid12){if(len6 > 1){let data15 = data10[1];const _errs40 = errors;if(errors === _errs40){if(typeof data15 == "number"){if(data15 < 0 || isNaN(data15)){const err22 = {instancePath:instancePath+"/data/" + i0+"/asks/" + i3+"/1",schemaPath:"#/properties/data/items/properties/asks/items/oneOf/1/items/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}else {const err23 = {instancePath:instancePath+"/data/" + i0+"/asks/" + i3+"/1",schemaPath:"#/properties/data/items/properties/asks/items/oneOf/1/items/1/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}var valid12 = _errs40 === errors;}}}}}}else {const err24 = {instancePath:instancePath+"/data/" + i0+"/asks/" + i3,schemaPath:"#/properties/data/items/properties/asks/items/oneOf/1/type",keyword:"type",params:{type: "array"}};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}var _valid1 = _errs34 === errors;if(_valid1 && valid9){valid9 = false;passing1 = [passing1, 1];}else {if(_valid1){valid9 = true;passing1 = 1;}}if(!valid9){const err25 = {instancePath:instancePath+"/data/" + i0+"/asks/" + i3,schemaPath:"#/properties/data/items/properties/asks/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1}};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;validate142.errors = vErrors;return false;}else {errors = _errs27;if(vErrors !== null){if(_errs27){vErrors.length = _errs27;}else {vErrors = null;}}}var valid8 = _errs26 === errors;if(!valid8){break;}}}else {validate142.errors = [{instancePath:instancePath+"/data/" + i0+"/asks",schemaPath:"#/properties/data/items/properties/asks/type",keyword:"type",params:{type: "array"}}];return false;}}var valid2 = _errs24 === errors;}else {var valid2 = true;}}}else {validate142.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate142.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data16 = data.meta;const _errs42 = errors;if(errors === _errs42){if(data16 && typeof data16 == "object" && !Array.isArray(data16)){let missing3;if((data16.next_cursor === undefined) && (missing3 = "next_cursor")){validate142.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing3}}];return false;}else {if(data16.next_cursor !== undefined){let data17 = data16.next_cursor;const _errs44 = errors;if((typeof data17 !== "string") && (data17 !== null)){validate142.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema127.properties.meta.properties.next_cursor.type}}];return false;}var valid13 = _errs44 === errors;}else {var valid13 = true;}if(valid13){if(data16.empty_reason !== undefined){let data18 = data16.empty_reason;const _errs46 = errors;const _errs47 = errors;let valid14 = false;let passing2 = null;const _errs48 = errors;if(typeof data18 !== "string"){const err26 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}if(!(((((data18 === "unsupported_exchange") || (data18 === "ineligible_instrument")) || (data18 === "outside_coverage")) || (data18 === "no_matching_data")) || (data18 === "classification_unavailable"))){const err27 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema127.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}var _valid2 = _errs48 === errors;if(_valid2){valid14 = true;passing2 = 0;}const _errs50 = errors;if(data18 !== null){const err28 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}var _valid2 = _errs50 === errors;if(_valid2 && valid14){valid14 = false;passing2 = [passing2, 1];}else {if(_valid2){valid14 = true;passing2 = 1;}}if(!valid14){const err29 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing2}};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;validate142.errors = vErrors;return false;}else {errors = _errs47;if(vErrors !== null){if(_errs47){vErrors.length = _errs47;}else {vErrors = null;}}}var valid13 = _errs46 === errors;}else {var valid13 = true;}if(valid13){if(data16.coverage !== undefined){let data19 = data16.coverage;const _errs52 = errors;if(errors === _errs52){if(data19 && typeof data19 == "object" && !Array.isArray(data19)){}else {validate142.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid13 = _errs52 === errors;}else {var valid13 = true;}if(valid13){if(data16.completeness !== undefined){let data20 = data16.completeness;const _errs55 = errors;if(errors === _errs55){if(data20 && typeof data20 == "object" && !Array.isArray(data20)){let missing4;if((data20.status === undefined) && (missing4 = "status")){validate142.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing4}}];return false;}else {if(data20.status !== undefined){let data21 = data20.status;const _errs58 = errors;if(typeof data21 !== "string"){validate142.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data21 === "available") || (data21 === "unavailable"))){validate142.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema127.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid15 = _errs58 === errors;}else {var valid15 = true;}if(valid15){if(data20.complete_from !== undefined){let data22 = data20.complete_from;const _errs60 = errors;const _errs61 = errors;let valid16 = false;const _errs62 = errors;if(errors === _errs62){if(errors === _errs62){if(typeof data22 === "string"){if(!(formats0(data22))){const err30 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}else {const err31 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}}var _valid3 = _errs62 === errors;valid16 = valid16 || _valid3;if(!valid16){const _errs64 = errors;if(errors === _errs64){if(typeof data22 === "string"){if(!pattern0.test(data22)){const err32 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}else {const err33 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}var _valid3 = _errs64 === errors;valid16 = valid16 || _valid3;}if(!valid16){const err34 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;validate142.errors = vErrors;return false;}else {errors = _errs61;if(vErrors !== null){if(_errs61){vErrors.length = _errs61;}else {vErrors = null;}}}var valid15 = _errs60 === errors;}else {var valid15 = true;}if(valid15){if(data20.complete_through !== undefined){let data23 = data20.complete_through;const _errs66 = errors;const _errs67 = errors;let valid17 = false;const _errs68 = errors;if(errors === _errs68){if(errors === _errs68){if(typeof data23 === "string"){if(!(formats0(data23))){const err35 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}}var _valid4 = _errs68 === errors;valid17 = valid17 || _valid4;if(!valid17){const _errs70 = errors;if(errors === _errs70){if(typeof data23 === "string"){if(!pattern0.test(data23)){const err37 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}var _valid4 = _errs70 === errors;valid17 = valid17 || _valid4;}if(!valid17){const err39 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;validate142.errors = vErrors;return false;}else {errors = _errs67;if(vErrors !== null){if(_errs67){vErrors.length = _errs67;}else {vErrors = null;}}}var valid15 = _errs66 === errors;}else {var valid15 = true;}}}}}else {validate142.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid13 = _errs55 === errors;}else {var valid13 = true;}if(valid13){if(data16.has_more !== undefined){const _errs72 = errors;if(typeof data16.has_more !== "boolean"){validate142.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid13 = _errs72 === errors;}else {var valid13 = true;}if(valid13){if(data16.count !== undefined){let data25 = data16.count;const _errs74 = errors;if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){validate142.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs74){if(typeof data25 == "number"){if(data25 < 0 || isNaN(data25)){validate142.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid13 = _errs74 === errors;}else {var valid13 = true;}}}}}}}}else {validate142.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs42 === errors;}else {var valid0 = true;}}}}else {validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate142.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["next_cursor"];
+const list3 = ["string","null"];
+const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list5 = ["status"];
+const list6 = ["available","unavailable"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function branch1(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
+  {
+    const value10 = d.price;
+    if (!(typeof value10 == "number")) return false;
+  }
+  {
+    const value11 = d.size;
+    if (!(typeof value11 == "number")) return false;
+    if (!(value11 >= 0)) return false;
+  }
+  return true;
+}
+
+function branch2(d) {
+  if (!(Array.isArray(d))) return false;
+  if (d.length > 2) return false;
+  if (d.length < 2) return false;
+  for (let i13 = 2; i13 < d.length; i13++) {
+    const item14 = d[i13];
+    if (!(typeof item14 == "number")) return false;
+  }
+  if (d.length > 0) {
+    const item15 = d[0];
+    if (!(typeof item15 == "number")) return false;
+  }
+  if (d.length > 1) {
+    const item16 = d[1];
+    if (!(typeof item16 == "number")) return false;
+    if (!(item16 >= 0)) return false;
+  }
+  return true;
+}
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value6 = d.bids;
+    if (value6 !== void 0) {
+      if (!(Array.isArray(value6))) return typeError("/bids", "array");
+      for (let i7 = 0; i7 < value6.length; i7++) {
+        const item8 = value6[i7];
+        if (branch1(item8) + branch2(item8) !== 1) return unionError("/bids/" + i7, "oneOf");
+      }
+    }
+  }
+  {
+    const value17 = d.asks;
+    if (value17 !== void 0) {
+      if (!(Array.isArray(value17))) return typeError("/asks", "array");
+      for (let i18 = 0; i18 < value17.length; i18++) {
+        const item19 = value17[i18];
+        if (branch1(item19) + branch2(item19) !== 1) return unionError("/asks/" + i18, "oneOf");
+      }
+    }
+  }
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list4.includes(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch5(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch6(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value20 = d.meta;
+    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value22 = value20.next_cursor;
+      if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/next_cursor", list3);
+    }
+    {
+      const value24 = value20.empty_reason;
+      if (value24 !== void 0) {
+        if (branch3(value24) + branch4(value24) !== 1) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value28 = value20.coverage;
+      if (value28 !== void 0) {
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value29 = value20.completeness;
+      if (value29 !== void 0) {
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/completeness", "object");
+        {
+          const value31 = value29.status;
+          if (!(typeof value31 == "string")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && requiredFirst(value29, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value31)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && requiredFirst(value29, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
+        }
+        {
+          const value33 = value29.complete_from;
+          if (value33 !== void 0) {
+            if (!(branch5(value33) || branch6(value33))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && requiredFirst(value29, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value39 = value29.complete_through;
+          if (value39 !== void 0) {
+            if (!(branch5(value39) || branch6(value39))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && requiredFirst(value29, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value40 = value20.has_more;
+      if (value40 !== void 0) {
+        if (!(typeof value40 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value41 = value20.count;
+      if (value41 !== void 0) {
+        if (!(isInteger(value41))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value41 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,175 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate146;const schema131 = {"properties":{"data":{"items":{"properties":{"exchange":{"enum":["binance","coinbase","bybit","okx","kraken","bullish"]},"instrument_name":{},"last_price_close":{},"bid_price":{},"ask_price":{},"bid_ask_spread_close":{},"volume_24h":{},"quote_volume_24h":{},"total_liquidity_close":{}}}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern119 = new RegExp("^[^a-z\\s]+$", "");const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate146.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.exchange !== undefined){let data2 = data1.exchange;const _errs6 = errors;if(typeof data2 !== "string"){validate146.errors = [{instancePath:instancePath+"/data/" + i0+"/exchange",schemaPath:"#/properties/data/items/properties/exchange/type",keyword:"type",params:{type: "string"}}];return false;}if(!((((((data2 === "binance") || (data2 === "coinbase")) || (data2 === "bybit")) || (data2 === "okx")) || (data2 === "kraken")) || (data2 === "bullish"))){validate146.errors = [{instancePath:instancePath+"/data/" + i0+"/exchange",schemaPath:"#/properties/data/items/properties/exchange/enum",keyword:"enum",params:{allowedValues: schema131.properties.data.items.properties.exchange.enum}}];return false;}var valid2 = _errs6 === errors;}else {var valid2 = true;}if(valid2){if(data1.instrument_name !== undefined){let data3 = data1.instrument_name;const _errs8 = errors;if(errors === _errs8){if(typeof data3 === "string"){if(!pattern119.test(data3)){validate146.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/pattern",keyword:"pattern",params:{pattern: "^[^a-z\\s]+$"}}];return false;}}else {validate146.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument_name",schemaPath:"#/properties/data/items/properties/instrument_name/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs8 === errors;}else {var valid2 = true;}if(valid2){if(data1.last_price_close !== undefined){const _errs10 = errors;if(!(typeof data1.last_price_close == "number")){validate146.errors = [{instancePath:instancePath+"/data/" + i0+"/last_price_close",schemaPath:"#/properties/data/items/properties/last_price_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs10 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_price !== undefined){const _errs12 = errors;if(!(typeof data1.bid_price == "number")){validate146.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_price",schemaPath:"#/properties/data/items/properties/bid_price/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs12 === errors;}else {var valid2 = true;}if(valid2){if(data1.ask_price !== undefined){const _errs14 = errors;if(!(typeof data1.ask_price == "number")){validate146.errors = [{instancePath:instancePath+"/data/" + i0+"/ask_price",schemaPath:"#/properties/data/items/properties/ask_price/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs14 === errors;}else {var valid2 = true;}if(valid2){if(data1.bid_ask_spread_close !== undefined){const _errs16 = errors;if(!(typeof data1.bid_ask_spread_close == "number")){validate146.errors = [{instancePath:instancePath+"/data/" + i0+"/bid_ask_spread_close",schemaPath:"#/properties/data/items/properties/bid_ask_spread_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs16 === errors;}else {var valid2 = true;}if(valid2){if(data1.volume_24h !== undefined){const _errs18 = errors;if(!(typeof data1.volume_24h == "number")){validate146.errors = [{instancePath:instancePath+"/data/" + i0+"/volume_24h",schemaPath:"#/properties/data/items/properties/volume_24h/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs18 === errors;}else {var valid2 = true;}if(valid2){if(data1.quote_volume_24h !== undefined){const _errs20 = errors;if(!(typeof data1.quote_volume_24h == "number")){validate146.errors = [{instancePath:instancePath+"/data/" + i0+"/quote_volume_24h",schemaPath:"#/properties/data/items/properties/quote_volume_24h/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs20 === errors;}else {var valid2 = true;}if(valid2){if(data1.total_liquidity_close !== undefined){const _errs22 = errors;if(!(typeof data1.total_liquidity_close == "number")){validate146.errors = [{instancePath:instancePath+"/data/" + i0+"/total_liquidity_close",schemaPath:"#/properties/data/items/properties/total_liquidity_close/type",keyword:"type",params:{type: "number"}}];return false;}var valid2 = _errs22 === errors;}else {var valid2 = true;}}}}}}}}}}else {validate146.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate146.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data11 = data.meta;const _errs24 = errors;if(errors === _errs24){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){let missing1;if((data11.next_cursor === undefined) && (missing1 = "next_cursor")){validate146.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data11.next_cursor !== undefined){let data12 = data11.next_cursor;const _errs26 = errors;if((typeof data12 !== "string") && (data12 !== null)){validate146.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema131.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs26 === errors;}else {var valid3 = true;}if(valid3){if(data11.empty_reason !== undefined){let data13 = data11.empty_reason;const _errs28 = errors;const _errs29 = errors;let valid4 = false;let passing0 = null;const _errs30 = errors;if(typeof data13 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data13 === "unsupported_exchange") || (data13 === "ineligible_instrument")) || (data13 === "outside_coverage")) || (data13 === "no_matching_data")) || (data13 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema131.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs30 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs32 = errors;if(data13 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs32 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate146.errors = vErrors;return false;}else {errors = _errs29;if(vErrors !== null){if(_errs29){vErrors.length = _errs29;}else {vErrors = null;}}}var valid3 = _errs28 === errors;}else {var valid3 = true;}if(valid3){if(data11.coverage !== undefined){let data14 = data11.coverage;const _errs34 = errors;if(errors === _errs34){if(data14 && typeof data14 == "object" && !Array.isArray(data14)){}else {validate146.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs34 === errors;}else {var valid3 = true;}if(valid3){if(data11.completeness !== undefined){let data15 = data11.completeness;const _errs37 = errors;if(errors === _errs37){if(data15 && typeof data15 == "object" && !Array.isArray(data15)){let missing2;if((data15.status === undefined) && (missing2 = "status")){validate146.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data15.status !== undefined){let data16 = data15.status;const _errs40 = errors;if(typeof data16 !== "string"){validate146.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data16 === "available") || (data16 === "unavailable"))){validate146.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema131.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs40 === errors;}else {var valid5 = true;}if(valid5){if(data15.complete_from !== undefined){let data17 = data15.complete_from;const _errs42 = errors;const _errs43 = errors;let valid6 = false;const _errs44 = errors;if(errors === _errs44){if(errors === _errs44){if(typeof data17 === "string"){if(!(formats0(data17))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs44 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs46 = errors;if(errors === _errs46){if(typeof data17 === "string"){if(!pattern0.test(data17)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs46 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate146.errors = vErrors;return false;}else {errors = _errs43;if(vErrors !== null){if(_errs43){vErrors.length = _errs43;}else {vErrors = null;}}}var valid5 = _errs42 === errors;}else {var valid5 = true;}if(valid5){if(data15.complete_through !== undefined){let data18 = data15.complete_through;const _errs48 = errors;const _errs49 = errors;let valid7 = false;const _errs50 = errors;if(errors === _errs50){if(errors === _errs50){if(typeof data18 === "string"){if(!(formats0(data18))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs50 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs52 = errors;if(errors === _errs52){if(typeof data18 === "string"){if(!pattern0.test(data18)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs52 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate146.errors = vErrors;return false;}else {errors = _errs49;if(vErrors !== null){if(_errs49){vErrors.length = _errs49;}else {vErrors = null;}}}var valid5 = _errs48 === errors;}else {var valid5 = true;}}}}}else {validate146.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs37 === errors;}else {var valid3 = true;}if(valid3){if(data11.has_more !== undefined){const _errs54 = errors;if(typeof data11.has_more !== "boolean"){validate146.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs54 === errors;}else {var valid3 = true;}if(valid3){if(data11.count !== undefined){let data20 = data11.count;const _errs56 = errors;if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){validate146.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs56){if(typeof data20 == "number"){if(data20 < 0 || isNaN(data20)){validate146.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs56 === errors;}else {var valid3 = true;}}}}}}}}else {validate146.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs24 === errors;}else {var valid0 = true;}}}}else {validate146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate146.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["binance","coinbase","bybit","okx","kraken","bullish"];
+const source = "^[^a-z\\s]+$";
+const pattern = new RegExp(source);
+const list3 = ["next_cursor"];
+const list4 = ["string","null"];
+const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list6 = ["status"];
+const list7 = ["available","unavailable"];
+const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern2 = new RegExp(source2);
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value6 = d.exchange;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/exchange", "string");
+      if (!list2.includes(value6)) return enumError("/exchange", list2);
+    }
+  }
+  {
+    const value8 = d.instrument_name;
+    if (value8 !== void 0) {
+      if (!(typeof value8 == "string")) return typeError("/instrument_name", "string");
+      if (!pattern.test(value8)) return patternError("/instrument_name", source);
+    }
+  }
+  {
+    const value11 = d.last_price_close;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number")) return typeError("/last_price_close", "number");
+    }
+  }
+  {
+    const value12 = d.bid_price;
+    if (value12 !== void 0) {
+      if (!(typeof value12 == "number")) return typeError("/bid_price", "number");
+    }
+  }
+  {
+    const value13 = d.ask_price;
+    if (value13 !== void 0) {
+      if (!(typeof value13 == "number")) return typeError("/ask_price", "number");
+    }
+  }
+  {
+    const value14 = d.bid_ask_spread_close;
+    if (value14 !== void 0) {
+      if (!(typeof value14 == "number")) return typeError("/bid_ask_spread_close", "number");
+    }
+  }
+  {
+    const value15 = d.volume_24h;
+    if (value15 !== void 0) {
+      if (!(typeof value15 == "number")) return typeError("/volume_24h", "number");
+    }
+  }
+  {
+    const value16 = d.quote_volume_24h;
+    if (value16 !== void 0) {
+      if (!(typeof value16 == "number")) return typeError("/quote_volume_24h", "number");
+    }
+  }
+  {
+    const value17 = d.total_liquidity_close;
+    if (value17 !== void 0) {
+      if (!(typeof value17 == "number")) return typeError("/total_liquidity_close", "number");
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list5.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern2.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value18 = d.meta;
+    if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value20 = value18.next_cursor;
+      if (!(typeof value20 == "string" || value20 === null)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/next_cursor", list4);
+    }
+    {
+      const value22 = value18.empty_reason;
+      if (value22 !== void 0) {
+        if (branch1(value22) + branch2(value22) !== 1) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value26 = value18.coverage;
+      if (value26 !== void 0) {
+        if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value27 = value18.completeness;
+      if (value27 !== void 0) {
+        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/completeness", "object");
+        {
+          const value29 = value27.status;
+          if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value29)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+        }
+        {
+          const value31 = value27.complete_from;
+          if (value31 !== void 0) {
+            if (!(branch3(value31) || branch4(value31))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value37 = value27.complete_through;
+          if (value37 !== void 0) {
+            if (!(branch3(value37) || branch4(value37))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value38 = value18.has_more;
+      if (value38 !== void 0) {
+        if (!(typeof value38 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value39 = value18.count;
+      if (value39 !== void 0) {
+        if (!(isInteger(value39))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value39 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,129 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate150;const schema135 = {"properties":{"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate150.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.expiry !== undefined){const _errs6 = errors;if(typeof data1.expiry !== "string"){validate150.errors = [{instancePath:instancePath+"/data/" + i0+"/expiry",schemaPath:"#/properties/data/items/properties/expiry/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs6 === errors;}else {var valid2 = true;}if(valid2){if(data1.instrument !== undefined){let data3 = data1.instrument;const _errs8 = errors;if(errors === _errs8){if(typeof data3 === "string"){if(data3.length < 1){validate150.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument",schemaPath:"#/properties/data/items/properties/instrument/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate150.errors = [{instancePath:instancePath+"/data/" + i0+"/instrument",schemaPath:"#/properties/data/items/properties/instrument/type",keyword:"type",params:{type: "string"}}];return false;}}var valid2 = _errs8 === errors;}else {var valid2 = true;}}}else {validate150.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate150.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data4 = data.meta;const _errs10 = errors;if(errors === _errs10){if(data4 && typeof data4 == "object" && !Array.isArray(data4)){let missing1;if((data4.next_cursor === undefined) && (missing1 = "next_cursor")){validate150.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data4.next_cursor !== undefined){let data5 = data4.next_cursor;const _errs12 = errors;if((typeof data5 !== "string") && (data5 !== null)){validate150.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema135.properties.meta.properties.next_cursor.type}}];return false;}var valid3 = _errs12 === errors;}else {var valid3 = true;}if(valid3){if(data4.empty_reason !== undefined){let data6 = data4.empty_reason;const _errs14 = errors;const _errs15 = errors;let valid4 = false;let passing0 = null;const _errs16 = errors;if(typeof data6 !== "string"){const err0 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(!(((((data6 === "unsupported_exchange") || (data6 === "ineligible_instrument")) || (data6 === "outside_coverage")) || (data6 === "no_matching_data")) || (data6 === "classification_unavailable"))){const err1 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema135.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs16 === errors;if(_valid0){valid4 = true;passing0 = 0;}const _errs18 = errors;if(data6 !== null){const err2 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs18 === errors;if(_valid0 && valid4){valid4 = false;passing0 = [passing0, 1];}else {if(_valid0){valid4 = true;passing0 = 1;}}if(!valid4){const err3 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;validate150.errors = vErrors;return false;}else {errors = _errs15;if(vErrors !== null){if(_errs15){vErrors.length = _errs15;}else {vErrors = null;}}}var valid3 = _errs14 === errors;}else {var valid3 = true;}if(valid3){if(data4.coverage !== undefined){let data7 = data4.coverage;const _errs20 = errors;if(errors === _errs20){if(data7 && typeof data7 == "object" && !Array.isArray(data7)){}else {validate150.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs20 === errors;}else {var valid3 = true;}if(valid3){if(data4.completeness !== undefined){let data8 = data4.completeness;const _errs23 = errors;if(errors === _errs23){if(data8 && typeof data8 == "object" && !Array.isArray(data8)){let missing2;if((data8.status === undefined) && (missing2 = "status")){validate150.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data8.status !== undefined){let data9 = data8.status;const _errs26 = errors;if(typeof data9 !== "string"){validate150.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data9 === "available") || (data9 === "unavailable"))){validate150.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema135.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid5 = _errs26 === errors;}else {var valid5 = true;}if(valid5){if(data8.complete_from !== undefined){let data10 = data8.complete_from;const _errs28 = errors;const _errs29 = errors;let valid6 = false;const _errs30 = errors;if(errors === _errs30){if(errors === _errs30){if(typeof data10 === "string"){if(!(formats0(data10))){const err4 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid1 = _errs30 === errors;valid6 = valid6 || _valid1;if(!valid6){const _errs32 = errors;if(errors === _errs32){if(typeof data10 === "string"){if(!pattern0.test(data10)){const err6 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}var _valid1 = _errs32 === errors;valid6 = valid6 || _valid1;}if(!valid6){const err8 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;validate150.errors = vErrors;return false;}else {errors = _errs29;if(vErrors !== null){if(_errs29){vErrors.length = _errs29;}else {vErrors = null;}}}var valid5 = _errs28 === errors;}else {var valid5 = true;}if(valid5){if(data8.complete_through !== undefined){let data11 = data8.complete_through;const _errs34 = errors;const _errs35 = errors;let valid7 = false;const _errs36 = errors;if(errors === _errs36){if(errors === _errs36){if(typeof data11 === "string"){if(!(formats0(data11))){const err9 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}var _valid2 = _errs36 === errors;valid7 = valid7 || _valid2;if(!valid7){const _errs38 = errors;if(errors === _errs38){if(typeof data11 === "string"){if(!pattern0.test(data11)){const err11 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}var _valid2 = _errs38 === errors;valid7 = valid7 || _valid2;}if(!valid7){const err13 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;validate150.errors = vErrors;return false;}else {errors = _errs35;if(vErrors !== null){if(_errs35){vErrors.length = _errs35;}else {vErrors = null;}}}var valid5 = _errs34 === errors;}else {var valid5 = true;}}}}}else {validate150.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid3 = _errs23 === errors;}else {var valid3 = true;}if(valid3){if(data4.has_more !== undefined){const _errs40 = errors;if(typeof data4.has_more !== "boolean"){validate150.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid3 = _errs40 === errors;}else {var valid3 = true;}if(valid3){if(data4.count !== undefined){let data13 = data4.count;const _errs42 = errors;if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){validate150.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs42){if(typeof data13 == "number"){if(data13 < 0 || isNaN(data13)){validate150.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid3 = _errs42 === errors;}else {var valid3 = true;}}}}}}}}else {validate150.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs10 === errors;}else {var valid0 = true;}}}}else {validate150.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate150.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const list2 = ["next_cursor"];
+const list3 = ["string","null"];
+const list4 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list5 = ["status"];
+const list6 = ["available","unavailable"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+
+function dataItem(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value6 = d.expiry;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return typeError("/expiry", "string");
+    }
+  }
+  {
+    const value7 = d.instrument;
+    if (value7 !== void 0) {
+      if (!(typeof value7 == "string")) return typeError("/instrument", "string");
+      if (value7.length < 1) return countLimit("/instrument", "minLength", 1);
+    }
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list4.includes(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+    }
+  }
+  {
+    const value8 = d.meta;
+    if (!(typeof value8 == "object" && value8 !== null && !Array.isArray(value8))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value10 = value8.next_cursor;
+      if (!(typeof value10 == "string" || value10 === null)) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/next_cursor", list3);
+    }
+    {
+      const value12 = value8.empty_reason;
+      if (value12 !== void 0) {
+        if (branch1(value12) + branch2(value12) !== 1) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value16 = value8.coverage;
+      if (value16 !== void 0) {
+        if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value17 = value8.completeness;
+      if (value17 !== void 0) {
+        if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/completeness", "object");
+        {
+          const value19 = value17.status;
+          if (!(typeof value19 == "string")) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && requiredFirst(value17, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value19)) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && requiredFirst(value17, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
+        }
+        {
+          const value21 = value17.complete_from;
+          if (value21 !== void 0) {
+            if (!(branch3(value21) || branch4(value21))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && requiredFirst(value17, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value27 = value17.complete_through;
+          if (value27 !== void 0) {
+            if (!(branch3(value27) || branch4(value27))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && requiredFirst(value17, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value28 = value8.has_more;
+      if (value28 !== void 0) {
+        if (!(typeof value28 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value29 = value8.count;
+      if (value29 !== void 0) {
+        if (!(isInteger(value29))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/count", "integer");
+        if (!(value29 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,169 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate151;const schema136 = {"properties":{"data":{"items":{"allOf":[{},{"properties":{"tenor":{"enum":["1d","7d","14d","30d","60d","90d","180d","365d"]}}}]}},"meta":{"properties":{"next_cursor":{"type":["string","null"]},"empty_reason":{"oneOf":[{"enum":["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"]},{}]},"completeness":{"properties":{"status":{"enum":["available","unavailable"]}}}}}}};const pattern0 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.data === undefined) && (missing0 = "data")) || ((data.meta === undefined) && (missing0 = "meta"))){validate151.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.data !== undefined){let data0 = data.data;const _errs1 = errors;if(errors === _errs1){if(Array.isArray(data0)){var valid1 = true;const len0 = data0.length;for(let i0=0; i0<len0; i0++){let data1 = data0[i0];const _errs3 = errors;const _errs5 = errors;if(errors === _errs5){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.atm_iv !== undefined){const _errs8 = errors;if(!(typeof data1.atm_iv == "number")){validate151.errors = [{instancePath:instancePath+"/data/" + i0+"/atm_iv",schemaPath:"#/properties/data/items/allOf/0/properties/atm_iv/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs8 === errors;}else {var valid3 = true;}if(valid3){if(data1.call_25d_iv !== undefined){const _errs10 = errors;if(!(typeof data1.call_25d_iv == "number")){validate151.errors = [{instancePath:instancePath+"/data/" + i0+"/call_25d_iv",schemaPath:"#/properties/data/items/allOf/0/properties/call_25d_iv/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs10 === errors;}else {var valid3 = true;}if(valid3){if(data1.put_25d_iv !== undefined){const _errs12 = errors;if(!(typeof data1.put_25d_iv == "number")){validate151.errors = [{instancePath:instancePath+"/data/" + i0+"/put_25d_iv",schemaPath:"#/properties/data/items/allOf/0/properties/put_25d_iv/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs12 === errors;}else {var valid3 = true;}if(valid3){if(data1.skew_25d !== undefined){const _errs14 = errors;if(!(typeof data1.skew_25d == "number")){validate151.errors = [{instancePath:instancePath+"/data/" + i0+"/skew_25d",schemaPath:"#/properties/data/items/allOf/0/properties/skew_25d/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs14 === errors;}else {var valid3 = true;}if(valid3){if(data1.skew_10d !== undefined){const _errs16 = errors;if(!(typeof data1.skew_10d == "number")){validate151.errors = [{instancePath:instancePath+"/data/" + i0+"/skew_10d",schemaPath:"#/properties/data/items/allOf/0/properties/skew_10d/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs16 === errors;}else {var valid3 = true;}if(valid3){if(data1.butterfly_10d !== undefined){const _errs18 = errors;if(!(typeof data1.butterfly_10d == "number")){validate151.errors = [{instancePath:instancePath+"/data/" + i0+"/butterfly_10d",schemaPath:"#/properties/data/items/allOf/0/properties/butterfly_10d/type",keyword:"type",params:{type: "number"}}];return false;}var valid3 = _errs18 === errors;}else {var valid3 = true;}}}}}}}else {validate151.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/0/type",keyword:"type",params:{type: "object"}}];return false;}}var valid2 = _errs5 === errors;if(valid2){const _errs20 = errors;if(errors === _errs20){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.date !== undefined){let data8 = data1.date;const _errs22 = errors;const _errs23 = errors;let valid5 = false;const _errs24 = errors;if(errors === _errs24){if(typeof data8 === "string"){if(!pattern0.test(data8)){const err0 = {instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/1/properties/date/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}else {const err1 = {instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/1/properties/date/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}var _valid0 = _errs24 === errors;valid5 = valid5 || _valid0;if(!valid5){const _errs26 = errors;if(errors === _errs26){if(errors === _errs26){if(typeof data8 === "string"){if(!(formats0(data8))){const err2 = {instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/1/properties/date/anyOf/1/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}else {const err3 = {instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/1/properties/date/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}}var _valid0 = _errs26 === errors;valid5 = valid5 || _valid0;if(!valid5){const _errs28 = errors;if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){const err4 = {instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/1/properties/date/anyOf/2/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(errors === _errs28){if(typeof data8 == "number"){if(data8 < 0 || isNaN(data8)){const err5 = {instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/1/properties/date/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}var _valid0 = _errs28 === errors;valid5 = valid5 || _valid0;}}if(!valid5){const err6 = {instancePath:instancePath+"/data/" + i0+"/date",schemaPath:"#/properties/data/items/allOf/1/properties/date/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;validate151.errors = vErrors;return false;}else {errors = _errs23;if(vErrors !== null){if(_errs23){vErrors.length = _errs23;}else {vErrors = null;}}}var valid4 = _errs22 === errors;}else {var valid4 = true;}if(valid4){if(data1.tenor !== undefined){let data9 = data1.tenor;const _errs30 = errors;if(typeof data9 !== "string"){validate151.errors = [{instancePath:instancePath+"/data/" + i0+"/tenor",schemaPath:"#/properties/data/items/allOf/1/properties/tenor/type",keyword:"type",params:{type: "string"}}];return false;}if(!((((((((data9 === "1d") || (data9 === "7d")) || (data9 === "14d")) || (data9 === "30d")) || (data9 === "60d")) || (data9 === "90d")) || (data9 === "180d")) || (data9 === "365d"))){validate151.errors = [{instancePath:instancePath+"/data/" + i0+"/tenor",schemaPath:"#/properties/data/items/allOf/1/properties/tenor/enum",keyword:"enum",params:{allowedValues: schema136.properties.data.items.allOf[1].properties.tenor.enum}}];return false;}var valid4 = _errs30 === errors;}else {var valid4 = true;}}}else {validate151.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/allOf/1/type",keyword:"type",params:{type: "object"}}];return false;}}var valid2 = _errs20 === errors;}if(errors === _errs3){if(data1 && typeof data1 == "object" && !Array.isArray(data1)){}else {validate151.errors = [{instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs3 === errors;if(!valid1){break;}}}else {validate151.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.meta !== undefined){let data10 = data.meta;const _errs33 = errors;if(errors === _errs33){if(data10 && typeof data10 == "object" && !Array.isArray(data10)){let missing1;if((data10.next_cursor === undefined) && (missing1 = "next_cursor")){validate151.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data10.next_cursor !== undefined){let data11 = data10.next_cursor;const _errs35 = errors;if((typeof data11 !== "string") && (data11 !== null)){validate151.errors = [{instancePath:instancePath+"/meta/next_cursor",schemaPath:"#/properties/meta/properties/next_cursor/type",keyword:"type",params:{type: schema136.properties.meta.properties.next_cursor.type}}];return false;}var valid6 = _errs35 === errors;}else {var valid6 = true;}if(valid6){if(data10.empty_reason !== undefined){let data12 = data10.empty_reason;const _errs37 = errors;const _errs38 = errors;let valid7 = false;let passing0 = null;const _errs39 = errors;if(typeof data12 !== "string"){const err7 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(!(((((data12 === "unsupported_exchange") || (data12 === "ineligible_instrument")) || (data12 === "outside_coverage")) || (data12 === "no_matching_data")) || (data12 === "classification_unavailable"))){const err8 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema136.properties.meta.properties.empty_reason.oneOf[0].enum}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}var _valid1 = _errs39 === errors;if(_valid1){valid7 = true;passing0 = 0;}const _errs41 = errors;if(data12 !== null){const err9 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}var _valid1 = _errs41 === errors;if(_valid1 && valid7){valid7 = false;passing0 = [passing0, 1];}else {if(_valid1){valid7 = true;passing0 = 1;}}if(!valid7){const err10 = {instancePath:instancePath+"/meta/empty_reason",schemaPath:"#/properties/meta/properties/empty_reason/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;validate151.errors = vErrors;return false;}else {errors = _errs38;if(vErrors !== null){if(_errs38){vErrors.length = _errs38;}else {vErrors = null;}}}var valid6 = _errs37 === errors;}else {var valid6 = true;}if(valid6){if(data10.coverage !== undefined){let data13 = data10.coverage;const _errs43 = errors;if(errors === _errs43){if(data13 && typeof data13 == "object" && !Array.isArray(data13)){}else {validate151.errors = [{instancePath:instancePath+"/meta/coverage",schemaPath:"#/properties/meta/properties/coverage/type",keyword:"type",params:{type: "object"}}];return false;}}var valid6 = _errs43 === errors;}else {var valid6 = true;}if(valid6){if(data10.completeness !== undefined){let data14 = data10.completeness;const _errs46 = errors;if(errors === _errs46){if(data14 && typeof data14 == "object" && !Array.isArray(data14)){let missing2;if((data14.status === undefined) && (missing2 = "status")){validate151.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data14.status !== undefined){let data15 = data14.status;const _errs49 = errors;if(typeof data15 !== "string"){validate151.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/type",keyword:"type",params:{type: "string"}}];return false;}if(!((data15 === "available") || (data15 === "unavailable"))){validate151.errors = [{instancePath:instancePath+"/meta/completeness/status",schemaPath:"#/properties/meta/properties/completeness/properties/status/enum",keyword:"enum",params:{allowedValues: schema136.properties.meta.properties.completeness.properties.status.enum}}];return false;}var valid8 = _errs49 === errors;}else {var valid8 = true;}if(valid8){if(data14.complete_from !== undefined){let data16 = data14.complete_from;const _errs51 = errors;const _errs52 = errors;let valid9 = false;const _errs53 = errors;if(errors === _errs53){if(errors === _errs53){if(typeof data16 === "string"){if(!(formats0(data16))){const err11 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}var _valid2 = _errs53 === errors;valid9 = valid9 || _valid2;if(!valid9){const _errs55 = errors;if(errors === _errs55){if(typeof data16 === "string"){if(!pattern0.test(data16)){const err13 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}var _valid2 = _errs55 === errors;valid9 = valid9 || _valid2;}if(!valid9){const err15 = {instancePath:instancePath+"/meta/completeness/complete_from",schemaPath:"#/properties/meta/properties/completeness/properties/complete_from/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;validate151.errors = vErrors;return false;}else {errors = _errs52;if(vErrors !== null){if(_errs52){vErrors.length = _errs52;}else {vErrors = null;}}}var valid8 = _errs51 === errors;}else {var valid8 = true;}if(valid8){if(data14.complete_through !== undefined){let data17 = data14.complete_through;const _errs57 = errors;const _errs58 = errors;let valid10 = false;const _errs59 = errors;if(errors === _errs59){if(errors === _errs59){if(typeof data17 === "string"){if(!(formats0(data17))){const err16 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}else {const err17 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}}var _valid3 = _errs59 === errors;valid10 = valid10 || _valid3;if(!valid10){const _errs61 = errors;if(errors === _errs61){if(typeof data17 === "string"){if(!pattern0.test(data17)){const err18 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}var _valid3 = _errs61 === errors;valid10 = valid10 || _valid3;}if(!valid10){const err20 = {instancePath:instancePath+"/meta/completeness/complete_through",schemaPath:"#/properties/meta/properties/completeness/properties/complete_through/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;validate151.errors = vErrors;return false;}else {errors = _errs58;if(vErrors !== null){if(_errs58){vErrors.length = _errs58;}else {vErrors = null;}}}var valid8 = _errs57 === errors;}else {var valid8 = true;}}}}}else {validate151.errors = [{instancePath:instancePath+"/meta/completeness",schemaPath:"#/properties/meta/properties/completeness/type",keyword:"type",params:{type: "object"}}];return false;}}var valid6 = _errs46 === errors;}else {var valid6 = true;}if(valid6){if(data10.has_more !== undefined){const _errs63 = errors;if(typeof data10.has_more !== "boolean"){validate151.errors = [{instancePath:instancePath+"/meta/has_more",schemaPath:"#/properties/meta/properties/has_more/type",keyword:"type",params:{type: "boolean"}}];return false;}var valid6 = _errs63 === errors;}else {var valid6 = true;}if(valid6){if(data10.count !== undefined){let data19 = data10.count;const _errs65 = errors;if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){validate151.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/type",keyword:"type",params:{type: "integer"}}];return false;}if(errors === _errs65){if(typeof data19 == "number"){if(data19 < 0 || isNaN(data19)){validate151.errors = [{instancePath:instancePath+"/meta/count",schemaPath:"#/properties/meta/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}}];return false;}}}var valid6 = _errs65 === errors;}else {var valid6 = true;}}}}}}}}else {validate151.errors = [{instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs33 === errors;}else {var valid0 = true;}}}}else {validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate151.errors = vErrors;return errors === 0;}
+const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const dateTimeFormat = formats["date-time"];
+const list = ["data","meta"];
+const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
+const pattern = new RegExp(source);
+const list2 = ["1d","7d","14d","30d","60d","90d","180d","365d"];
+const list3 = ["next_cursor"];
+const list4 = ["string","null"];
+const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
+const list6 = ["status"];
+const list7 = ["available","unavailable"];
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(typeof d == "string")) return false;
+  if (!dateTimeFormat(d)) return false;
+  return true;
+}
+
+function branch3(d) {
+  if (!(isInteger(d))) return false;
+  if (!(d >= 0)) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list5.includes(d)) return false;
+  return true;
+}
+
+function branch5(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.data;
+    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    for (let i3 = 0; i3 < value2.length; i3++) {
+      const item4 = value2[i3];
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      {
+        const value5 = item4.atm_iv;
+        if (value5 !== void 0) {
+          if (!(typeof value5 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/atm_iv", "number");
+        }
+      }
+      {
+        const value6 = item4.call_25d_iv;
+        if (value6 !== void 0) {
+          if (!(typeof value6 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/call_25d_iv", "number");
+        }
+      }
+      {
+        const value7 = item4.put_25d_iv;
+        if (value7 !== void 0) {
+          if (!(typeof value7 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/put_25d_iv", "number");
+        }
+      }
+      {
+        const value8 = item4.skew_25d;
+        if (value8 !== void 0) {
+          if (!(typeof value8 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/skew_25d", "number");
+        }
+      }
+      {
+        const value9 = item4.skew_10d;
+        if (value9 !== void 0) {
+          if (!(typeof value9 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/skew_10d", "number");
+        }
+      }
+      {
+        const value10 = item4.butterfly_10d;
+        if (value10 !== void 0) {
+          if (!(typeof value10 == "number")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/butterfly_10d", "number");
+        }
+      }
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      {
+        const value11 = item4.date;
+        if (value11 !== void 0) {
+          if (!(branch1(value11) || branch2(value11) || branch3(value11))) return requiredFirst(d, "", list) && unionError("/data/" + i3 + "/date", "anyOf");
+        }
+      }
+      {
+        const value18 = item4.tenor;
+        if (value18 !== void 0) {
+          if (!(typeof value18 == "string")) return requiredFirst(d, "", list) && typeError("/data/" + i3 + "/tenor", "string");
+          if (!list2.includes(value18)) return requiredFirst(d, "", list) && enumError("/data/" + i3 + "/tenor", list2);
+        }
+      }
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+    }
+  }
+  {
+    const value20 = d.meta;
+    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    {
+      const value22 = value20.next_cursor;
+      if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/next_cursor", list4);
+    }
+    {
+      const value24 = value20.empty_reason;
+      if (value24 !== void 0) {
+        if (branch4(value24) + branch5(value24) !== 1) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+      }
+    }
+    {
+      const value28 = value20.coverage;
+      if (value28 !== void 0) {
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value29 = value20.completeness;
+      if (value29 !== void 0) {
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/completeness", "object");
+        {
+          const value31 = value29.status;
+          if (!(typeof value31 == "string")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value31)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+        }
+        {
+          const value33 = value29.complete_from;
+          if (value33 !== void 0) {
+            if (!(branch2(value33) || branch1(value33))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+          }
+        }
+        {
+          const value34 = value29.complete_through;
+          if (value34 !== void 0) {
+            if (!(branch2(value34) || branch1(value34))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+          }
+        }
+      }
+    }
+    {
+      const value35 = value20.has_more;
+      if (value35 !== void 0) {
+        if (!(typeof value35 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/has_more", "boolean");
+      }
+    }
+    {
+      const value36 = value20.count;
+      if (value36 !== void 0) {
+        if (!(isInteger(value36))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/count", "integer");
+        if (!(value36 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,77 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate152;const schema137 = {};const formats4 = require("../../runtime/formats.cjs").uri;function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((((data.issuer === undefined) && (missing0 = "issuer")) || ((data.authorization_endpoint === undefined) && (missing0 = "authorization_endpoint"))) || ((data.token_endpoint === undefined) && (missing0 = "token_endpoint"))) || ((data.response_types_supported === undefined) && (missing0 = "response_types_supported"))){validate152.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.issuer !== undefined){let data0 = data.issuer;const _errs2 = errors;if(errors === _errs2){if(errors === _errs2){if(typeof data0 === "string"){if(!(formats4(data0))){validate152.errors = [{instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/format",keyword:"format",params:{format: "uri"}}];return false;}}else {validate152.errors = [{instancePath:instancePath+"/issuer",schemaPath:"#/properties/issuer/type",keyword:"type",params:{type: "string"}}];return false;}}}var valid0 = _errs2 === errors;}else {var valid0 = true;}if(valid0){if(data.authorization_endpoint !== undefined){let data1 = data.authorization_endpoint;const _errs4 = errors;if(errors === _errs4){if(errors === _errs4){if(typeof data1 === "string"){if(!(formats4(data1))){validate152.errors = [{instancePath:instancePath+"/authorization_endpoint",schemaPath:"#/properties/authorization_endpoint/format",keyword:"format",params:{format: "uri"}}];return false;}}else {validate152.errors = [{instancePath:instancePath+"/authorization_endpoint",schemaPath:"#/properties/authorization_endpoint/type",keyword:"type",params:{type: "string"}}];return false;}}}var valid0 = _errs4 === errors;}else {var valid0 = true;}if(valid0){if(data.token_endpoint !== undefined){let data2 = data.token_endpoint;const _errs6 = errors;if(errors === _errs6){if(errors === _errs6){if(typeof data2 === "string"){if(!(formats4(data2))){validate152.errors = [{instancePath:instancePath+"/token_endpoint",schemaPath:"#/properties/token_endpoint/format",keyword:"format",params:{format: "uri"}}];return false;}}else {validate152.errors = [{instancePath:instancePath+"/token_endpoint",schemaPath:"#/properties/token_endpoint/type",keyword:"type",params:{type: "string"}}];return false;}}}var valid0 = _errs6 === errors;}else {var valid0 = true;}if(valid0){if(data.registration_endpoint !== undefined){let data3 = data.registration_endpoint;const _errs8 = errors;if(errors === _errs8){if(errors === _errs8){if(typeof data3 === "string"){if(!(formats4(data3))){validate152.errors = [{instancePath:instancePath+"/registration_endpoint",schemaPath:"#/properties/registration_endpoint/format",keyword:"format",params:{format: "uri"}}];return false;}}else {validate152.errors = [{instancePath:instancePath+"/registration_endpoint",schemaPath:"#/properties/registration_endpoint/type",keyword:"type",params:{type: "string"}}];return false;}}}var valid0 = _errs8 === errors;}else {var valid0 = true;}if(valid0){if(data.response_types_supported !== undefined){let data4 = data.response_types_supported;const _errs10 = errors;if(errors === _errs10){if(Array.isArray(data4)){var valid1 = true;const len0 = data4.length;for(let i0=0; i0<len0; i0++){const _errs12 = errors;if(typeof data4[i0] !== "string"){validate152.errors = [{instancePath:instancePath+"/response_types_supported/" + i0,schemaPath:"#/properties/response_types_supported/items/type",keyword:"type",params:{type: "string"}}];return false;}var valid1 = _errs12 === errors;if(!valid1){break;}}}else {validate152.errors = [{instancePath:instancePath+"/response_types_supported",schemaPath:"#/properties/response_types_supported/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs10 === errors;}else {var valid0 = true;}if(valid0){if(data.grant_types_supported !== undefined){let data6 = data.grant_types_supported;const _errs14 = errors;if(errors === _errs14){if(Array.isArray(data6)){var valid2 = true;const len1 = data6.length;for(let i1=0; i1<len1; i1++){const _errs16 = errors;if(typeof data6[i1] !== "string"){validate152.errors = [{instancePath:instancePath+"/grant_types_supported/" + i1,schemaPath:"#/properties/grant_types_supported/items/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs16 === errors;if(!valid2){break;}}}else {validate152.errors = [{instancePath:instancePath+"/grant_types_supported",schemaPath:"#/properties/grant_types_supported/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs14 === errors;}else {var valid0 = true;}if(valid0){if(data.code_challenge_methods_supported !== undefined){let data8 = data.code_challenge_methods_supported;const _errs18 = errors;if(errors === _errs18){if(Array.isArray(data8)){var valid3 = true;const len2 = data8.length;for(let i2=0; i2<len2; i2++){const _errs20 = errors;if(typeof data8[i2] !== "string"){validate152.errors = [{instancePath:instancePath+"/code_challenge_methods_supported/" + i2,schemaPath:"#/properties/code_challenge_methods_supported/items/type",keyword:"type",params:{type: "string"}}];return false;}var valid3 = _errs20 === errors;if(!valid3){break;}}}else {validate152.errors = [{instancePath:instancePath+"/code_challenge_methods_supported",schemaPath:"#/properties/code_challenge_methods_supported/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs18 === errors;}else {var valid0 = true;}if(valid0){if(data.token_endpoint_auth_methods_supported !== undefined){let data10 = data.token_endpoint_auth_methods_supported;const _errs22 = errors;if(errors === _errs22){if(Array.isArray(data10)){var valid4 = true;const len3 = data10.length;for(let i3=0; i3<len3; i3++){const _errs24 = errors;if(typeof data10[i3] !== "string"){validate152.errors = [{instancePath:instancePath+"/token_endpoint_auth_methods_supported/" + i3,schemaPath:"#/properties/token_endpoint_auth_methods_supported/items/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs24 === errors;if(!valid4){break;}}}else {validate152.errors = [{instancePath:instancePath+"/token_endpoint_auth_methods_supported",schemaPath:"#/properties/token_endpoint_auth_methods_supported/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs22 === errors;}else {var valid0 = true;}}}}}}}}}}else {validate152.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate152.errors = vErrors;return errors === 0;}
+const { validator, requiredFirst, typeError, formatError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const uriFormat = formats["uri"];
+const list = ["issuer","authorization_endpoint","token_endpoint","response_types_supported"];
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.issuer;
+    if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/issuer", "string");
+    if (!uriFormat(value2)) return requiredFirst(d, "", list) && formatError("/issuer", "uri");
+  }
+  {
+    const value4 = d.authorization_endpoint;
+    if (!(typeof value4 == "string")) return requiredFirst(d, "", list) && typeError("/authorization_endpoint", "string");
+    if (!uriFormat(value4)) return requiredFirst(d, "", list) && formatError("/authorization_endpoint", "uri");
+  }
+  {
+    const value5 = d.token_endpoint;
+    if (!(typeof value5 == "string")) return requiredFirst(d, "", list) && typeError("/token_endpoint", "string");
+    if (!uriFormat(value5)) return requiredFirst(d, "", list) && formatError("/token_endpoint", "uri");
+  }
+  {
+    const value6 = d.registration_endpoint;
+    if (value6 !== void 0) {
+      if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && typeError("/registration_endpoint", "string");
+      if (!uriFormat(value6)) return requiredFirst(d, "", list) && formatError("/registration_endpoint", "uri");
+    }
+  }
+  {
+    const value7 = d.response_types_supported;
+    if (!(Array.isArray(value7))) return requiredFirst(d, "", list) && typeError("/response_types_supported", "array");
+    for (let i8 = 0; i8 < value7.length; i8++) {
+      const item9 = value7[i8];
+      if (!(typeof item9 == "string")) return requiredFirst(d, "", list) && typeError("/response_types_supported/" + i8, "string");
+    }
+  }
+  {
+    const value10 = d.grant_types_supported;
+    if (value10 !== void 0) {
+      if (!(Array.isArray(value10))) return requiredFirst(d, "", list) && typeError("/grant_types_supported", "array");
+      for (let i11 = 0; i11 < value10.length; i11++) {
+        const item12 = value10[i11];
+        if (!(typeof item12 == "string")) return requiredFirst(d, "", list) && typeError("/grant_types_supported/" + i11, "string");
+      }
+    }
+  }
+  {
+    const value13 = d.code_challenge_methods_supported;
+    if (value13 !== void 0) {
+      if (!(Array.isArray(value13))) return requiredFirst(d, "", list) && typeError("/code_challenge_methods_supported", "array");
+      for (let i14 = 0; i14 < value13.length; i14++) {
+        const item15 = value13[i14];
+        if (!(typeof item15 == "string")) return requiredFirst(d, "", list) && typeError("/code_challenge_methods_supported/" + i14, "string");
+      }
+    }
+  }
+  {
+    const value16 = d.token_endpoint_auth_methods_supported;
+    if (value16 !== void 0) {
+      if (!(Array.isArray(value16))) return requiredFirst(d, "", list) && typeError("/token_endpoint_auth_methods_supported", "array");
+      for (let i17 = 0; i17 < value16.length; i17++) {
+        const item18 = value16[i17];
+        if (!(typeof item18 == "string")) return requiredFirst(d, "", list) && typeError("/token_endpoint_auth_methods_supported/" + i17, "string");
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

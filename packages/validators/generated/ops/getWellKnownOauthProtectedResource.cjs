@@ -4,7 +4,52 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate153;const schema138 = {};const formats4 = require("../../runtime/formats.cjs").uri;function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.resource === undefined) && (missing0 = "resource")) || ((data.authorization_servers === undefined) && (missing0 = "authorization_servers"))){validate153.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.resource !== undefined){let data0 = data.resource;const _errs2 = errors;if(errors === _errs2){if(errors === _errs2){if(typeof data0 === "string"){if(!(formats4(data0))){validate153.errors = [{instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/format",keyword:"format",params:{format: "uri"}}];return false;}}else {validate153.errors = [{instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"}}];return false;}}}var valid0 = _errs2 === errors;}else {var valid0 = true;}if(valid0){if(data.authorization_servers !== undefined){let data1 = data.authorization_servers;const _errs4 = errors;if(errors === _errs4){if(Array.isArray(data1)){if(data1.length < 1){validate153.errors = [{instancePath:instancePath+"/authorization_servers",schemaPath:"#/properties/authorization_servers/minItems",keyword:"minItems",params:{limit: 1}}];return false;}else {var valid1 = true;const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];const _errs6 = errors;if(errors === _errs6){if(errors === _errs6){if(typeof data2 === "string"){if(!(formats4(data2))){validate153.errors = [{instancePath:instancePath+"/authorization_servers/" + i0,schemaPath:"#/properties/authorization_servers/items/format",keyword:"format",params:{format: "uri"}}];return false;}}else {validate153.errors = [{instancePath:instancePath+"/authorization_servers/" + i0,schemaPath:"#/properties/authorization_servers/items/type",keyword:"type",params:{type: "string"}}];return false;}}}var valid1 = _errs6 === errors;if(!valid1){break;}}}}else {validate153.errors = [{instancePath:instancePath+"/authorization_servers",schemaPath:"#/properties/authorization_servers/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs4 === errors;}else {var valid0 = true;}if(valid0){if(data.bearer_methods_supported !== undefined){let data3 = data.bearer_methods_supported;const _errs8 = errors;if(errors === _errs8){if(Array.isArray(data3)){var valid2 = true;const len1 = data3.length;for(let i1=0; i1<len1; i1++){const _errs10 = errors;if(typeof data3[i1] !== "string"){validate153.errors = [{instancePath:instancePath+"/bearer_methods_supported/" + i1,schemaPath:"#/properties/bearer_methods_supported/items/type",keyword:"type",params:{type: "string"}}];return false;}var valid2 = _errs10 === errors;if(!valid2){break;}}}else {validate153.errors = [{instancePath:instancePath+"/bearer_methods_supported",schemaPath:"#/properties/bearer_methods_supported/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs8 === errors;}else {var valid0 = true;}if(valid0){if(data.scopes_supported !== undefined){let data5 = data.scopes_supported;const _errs12 = errors;if(errors === _errs12){if(Array.isArray(data5)){var valid3 = true;const len2 = data5.length;for(let i2=0; i2<len2; i2++){const _errs14 = errors;if(typeof data5[i2] !== "string"){validate153.errors = [{instancePath:instancePath+"/scopes_supported/" + i2,schemaPath:"#/properties/scopes_supported/items/type",keyword:"type",params:{type: "string"}}];return false;}var valid3 = _errs14 === errors;if(!valid3){break;}}}else {validate153.errors = [{instancePath:instancePath+"/scopes_supported",schemaPath:"#/properties/scopes_supported/type",keyword:"type",params:{type: "array"}}];return false;}}var valid0 = _errs12 === errors;}else {var valid0 = true;}}}}}}else {validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate153.errors = vErrors;return errors === 0;}
+const { validator, requiredFirst, typeError, countLimit, formatError } = require("../../runtime/body-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const uriFormat = formats["uri"];
+const list = ["resource","authorization_servers"];
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.resource;
+    if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/resource", "string");
+    if (!uriFormat(value2)) return requiredFirst(d, "", list) && formatError("/resource", "uri");
+  }
+  {
+    const value4 = d.authorization_servers;
+    if (!(Array.isArray(value4))) return requiredFirst(d, "", list) && typeError("/authorization_servers", "array");
+    if (value4.length < 1) return requiredFirst(d, "", list) && countLimit("/authorization_servers", "minItems", 1);
+    for (let i5 = 0; i5 < value4.length; i5++) {
+      const item6 = value4[i5];
+      if (!(typeof item6 == "string")) return requiredFirst(d, "", list) && typeError("/authorization_servers/" + i5, "string");
+      if (!uriFormat(item6)) return requiredFirst(d, "", list) && formatError("/authorization_servers/" + i5, "uri");
+    }
+  }
+  {
+    const value7 = d.bearer_methods_supported;
+    if (value7 !== void 0) {
+      if (!(Array.isArray(value7))) return requiredFirst(d, "", list) && typeError("/bearer_methods_supported", "array");
+      for (let i8 = 0; i8 < value7.length; i8++) {
+        const item9 = value7[i8];
+        if (!(typeof item9 == "string")) return requiredFirst(d, "", list) && typeError("/bearer_methods_supported/" + i8, "string");
+      }
+    }
+  }
+  {
+    const value10 = d.scopes_supported;
+    if (value10 !== void 0) {
+      if (!(Array.isArray(value10))) return requiredFirst(d, "", list) && typeError("/scopes_supported", "array");
+      for (let i11 = 0; i11 < value10.length; i11++) {
+        const item12 = value10[i11];
+        if (!(typeof item12 == "string")) return requiredFirst(d, "", list) && typeError("/scopes_supported/" + i11, "string");
+      }
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,241 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate154;const schema139 = {"oneOf":[{},{"properties":{"error":{"properties":{"data":{"type":["string","number","boolean","object","array","null"]}}}}}]};function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs0 = errors;let valid0 = false;let passing0 = null;const _errs1 = errors;const _errs3 = errors;const _errs4 = errors;if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if((data.error === undefined) && (missing0 = "error")){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}var valid1 = _errs4 === errors;if(valid1){const err1 = {instancePath,schemaPath:"#/oneOf/0/not",keyword:"not",params:{}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}else {errors = _errs3;if(vErrors !== null){if(_errs3){vErrors.length = _errs3;}else {vErrors = null;}}}if(errors === _errs1){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((((data.jsonrpc === undefined) && (missing1 = "jsonrpc")) || ((data.id === undefined) && (missing1 = "id"))) || ((data.result === undefined) && (missing1 = "result"))){const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing1}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}else {if(data.jsonrpc !== undefined){let data0 = data.jsonrpc;const _errs5 = errors;if(typeof data0 !== "string"){const err3 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/oneOf/0/properties/jsonrpc/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if("2.0" !== data0){const err4 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/oneOf/0/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}var valid2 = _errs5 === errors;}else {var valid2 = true;}if(valid2){if(data.id !== undefined){let data1 = data.id;const _errs7 = errors;const _errs8 = errors;let valid3 = false;let passing1 = null;const _errs9 = errors;if(typeof data1 !== "string"){const err5 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/0/properties/id/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}var _valid1 = _errs9 === errors;if(_valid1){valid3 = true;passing1 = 0;}const _errs11 = errors;if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){const err6 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/0/properties/id/oneOf/1/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}var _valid1 = _errs11 === errors;if(_valid1 && valid3){valid3 = false;passing1 = [passing1, 1];}else {if(_valid1){valid3 = true;passing1 = 1;}}if(!valid3){const err7 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/0/properties/id/oneOf",keyword:"oneOf",params:{passingSchemas: passing1}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}else {errors = _errs8;if(vErrors !== null){if(_errs8){vErrors.length = _errs8;}else {vErrors = null;}}}var valid2 = _errs7 === errors;}else {var valid2 = true;}if(valid2){if(data.result !== undefined){let data2 = data.result;const _errs13 = errors;if(errors === _errs13){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){}else {const err8 = {instancePath:instancePath+"/result",schemaPath:"#/oneOf/0/properties/result/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}var valid2 = _errs13 === errors;}else {var valid2 = true;}}}}}else {const err9 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}var _valid0 = _errs1 === errors;if(_valid0){valid0 = true;passing0 = 0;}const _errs16 = errors;const _errs18 = errors;const _errs19 = errors;if(data && typeof data == "object" && !Array.isArray(data)){let missing2;if((data.result === undefined) && (missing2 = "result")){const err10 = {};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}var valid4 = _errs19 === errors;if(valid4){const err11 = {instancePath,schemaPath:"#/oneOf/1/not",keyword:"not",params:{}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}else {errors = _errs18;if(vErrors !== null){if(_errs18){vErrors.length = _errs18;}else {vErrors = null;}}}if(errors === _errs16){if(data && typeof data == "object" && !Array.isArray(data)){let missing3;if((((data.jsonrpc === undefined) && (missing3 = "jsonrpc")) || ((data.id === undefined) && (missing3 = "id"))) || ((data.error === undefined) && (missing3 = "error"))){const err12 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing3}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}else {if(data.jsonrpc !== undefined){let data3 = data.jsonrpc;const _errs20 = errors;if(typeof data3 !== "string"){const err13 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/oneOf/1/properties/jsonrpc/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if("2.0" !== data3){const err14 = {instancePath:instancePath+"/jsonrpc",schemaPath:"#/oneOf/1/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}var valid5 = _errs20 === errors;}else {var valid5 = true;}if(valid5){if(data.id !== undefined){let data4 = data.id;const _errs22 = errors;const _errs23 = errors;let valid6 = false;let passing2 = null;const _errs24 = errors;const _errs25 = errors;let valid7 = false;let passing3 = null;const _errs26 = errors;if(typeof data4 !== "string"){const err15 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/1/properties/id/oneOf/0/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}var _valid3 = _errs26 === errors;if(_valid3){valid7 = true;passing3 = 0;}const _errs28 = errors;if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){const err16 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/1/properties/id/oneOf/0/oneOf/1/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}var _valid3 = _errs28 === errors;if(_valid3 && valid7){valid7 = false;passing3 = [passing3, 1];}else {if(_valid3){valid7 = true;passing3 = 1;}}if(!valid7){const err17 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/1/properties/id/oneOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing3}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}else {errors = _errs25;if(vErrors !== null){if(_errs25){vErrors.length = _errs25;}else {vErrors = null;}}}var _valid2 = _errs24 === errors;if(_valid2){valid6 = true;passing2 = 0;}const _errs30 = errors;if(data4 !== null){const err18 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/1/properties/id/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}var _valid2 = _errs30 === errors;if(_valid2 && valid6){valid6 = false;passing2 = [passing2, 1];}else {if(_valid2){valid6 = true;passing2 = 1;}}if(!valid6){const err19 = {instancePath:instancePath+"/id",schemaPath:"#/oneOf/1/properties/id/oneOf",keyword:"oneOf",params:{passingSchemas: passing2}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}else {errors = _errs23;if(vErrors !== null){if(_errs23){vErrors.length = _errs23;}else {vErrors = null;}}}var valid5 = _errs22 === errors;}else {var valid5 = true;}if(valid5){if(data.error !== undefined){let data5 = data.error;const _errs32 = errors;if(errors === _errs32){if(data5 && typeof data5 == "object" && !Array.isArray(data5)){let missing4;if(((data5.code === undefined) && (missing4 = "code")) || ((data5.message === undefined) && (missing4 = "message"))){const err20 = {instancePath:instancePath+"/error",schemaPath:"#/oneOf/1/properties/error/required",keyword:"required",params:{missingProperty: missing4}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}else {if(data5.code !== undefined){let data6 = data5.code;const _errs34 = errors;if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){const err21 = {instancePath:instancePath+"/error/code",schemaPath:"#/oneOf/1/properties/error/properties/code/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}var valid8 = _errs34 === errors;}else {var valid8 = true;}if(valid8){if(data5.message !== undefined){const _errs36 = errors;if(typeof data5.message !== "string"){const err22 = {instancePath:instancePath+"/error/message",schemaPath:"#/oneOf/1/properties/error/properties/message/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}var valid8 = _errs36 === errors;}else {var valid8 = true;}if(valid8){if(data5.data !== undefined){let data8 = data5.data;const _errs38 = errors;if((((typeof data8 != "object") && (typeof data8 !== "string")) && (!(typeof data8 == "number"))) && (typeof data8 !== "boolean")){const err23 = {instancePath:instancePath+"/error/data",schemaPath:"#/oneOf/1/properties/error/properties/data/type",keyword:"type",params:{type: schema139.oneOf[1].properties.error.properties.data.type}};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}var valid8 = _errs38 === errors;}else {var valid8 = true;}}}}}else {const err24 = {instancePath:instancePath+"/error",schemaPath:"#/oneOf/1/properties/error/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}var valid5 = _errs32 === errors;}else {var valid5 = true;}}}}}else {const err25 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}var _valid0 = _errs16 === errors;if(_valid0 && valid0){valid0 = false;passing0 = [passing0, 1];}else {if(_valid0){valid0 = true;passing0 = 1;}}if(!valid0){const err26 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;validate154.errors = vErrors;return false;}else {errors = _errs0;if(vErrors !== null){if(_errs0){vErrors.length = _errs0;}else {vErrors = null;}}}validate154.errors = vErrors;return errors === 0;}exports.response400 = validate155;const schema140 = {"properties":{"error":{"properties":{"data":{"type":["string","number","boolean","object","array","null"]}}}}};function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs1 = errors;const _errs2 = errors;if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if((data.result === undefined) && (missing0 = "result")){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}var valid0 = _errs2 === errors;if(valid0){validate155.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{}}];return false;}else {errors = _errs1;if(vErrors !== null){if(_errs1){vErrors.length = _errs1;}else {vErrors = null;}}}if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((((data.jsonrpc === undefined) && (missing1 = "jsonrpc")) || ((data.id === undefined) && (missing1 = "id"))) || ((data.error === undefined) && (missing1 = "error"))){validate155.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.jsonrpc !== undefined){let data0 = data.jsonrpc;const _errs3 = errors;if(typeof data0 !== "string"){validate155.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];return false;}if("2.0" !== data0){validate155.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];return false;}var valid1 = _errs3 === errors;}else {var valid1 = true;}if(valid1){if(data.id !== undefined){let data1 = data.id;const _errs5 = errors;const _errs6 = errors;let valid2 = false;let passing0 = null;const _errs7 = errors;const _errs8 = errors;let valid3 = false;let passing1 = null;const _errs9 = errors;if(typeof data1 !== "string"){const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/0/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid1 = _errs9 === errors;if(_valid1){valid3 = true;passing1 = 0;}const _errs11 = errors;if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/0/oneOf/1/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid1 = _errs11 === errors;if(_valid1 && valid3){valid3 = false;passing1 = [passing1, 1];}else {if(_valid1){valid3 = true;passing1 = 1;}}if(!valid3){const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing1}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}else {errors = _errs8;if(vErrors !== null){if(_errs8){vErrors.length = _errs8;}else {vErrors = null;}}}var _valid0 = _errs7 === errors;if(_valid0){valid2 = true;passing0 = 0;}const _errs13 = errors;if(data1 !== null){const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}var _valid0 = _errs13 === errors;if(_valid0 && valid2){valid2 = false;passing0 = [passing0, 1];}else {if(_valid0){valid2 = true;passing0 = 1;}}if(!valid2){const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;validate155.errors = vErrors;return false;}else {errors = _errs6;if(vErrors !== null){if(_errs6){vErrors.length = _errs6;}else {vErrors = null;}}}var valid1 = _errs5 === errors;}else {var valid1 = true;}if(valid1){if(data.error !== undefined){let data2 = data.error;const _errs15 = errors;if(errors === _errs15){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if(((data2.code === undefined) && (missing2 = "code")) || ((data2.message === undefined) && (missing2 = "message"))){validate155.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2.code !== undefined){let data3 = data2.code;const _errs17 = errors;if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){validate155.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "integer"}}];return false;}var valid4 = _errs17 === errors;}else {var valid4 = true;}if(valid4){if(data2.message !== undefined){const _errs19 = errors;if(typeof data2.message !== "string"){validate155.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs19 === errors;}else {var valid4 = true;}if(valid4){if(data2.data !== undefined){let data5 = data2.data;const _errs21 = errors;if((((typeof data5 != "object") && (typeof data5 !== "string")) && (!(typeof data5 == "number"))) && (typeof data5 !== "boolean")){validate155.errors = [{instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/properties/data/type",keyword:"type",params:{type: schema140.properties.error.properties.data.type}}];return false;}var valid4 = _errs21 === errors;}else {var valid4 = true;}}}}}else {validate155.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs15 === errors;}else {var valid1 = true;}}}}}else {validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate155.errors = vErrors;return errors === 0;}exports.response402 = validate156;const schema141 = {"properties":{"error":{"properties":{"data":{"type":["string","number","boolean","object","array","null"]}}}}};function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs1 = errors;const _errs2 = errors;if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if((data.result === undefined) && (missing0 = "result")){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}var valid0 = _errs2 === errors;if(valid0){validate156.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{}}];return false;}else {errors = _errs1;if(vErrors !== null){if(_errs1){vErrors.length = _errs1;}else {vErrors = null;}}}if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((((data.jsonrpc === undefined) && (missing1 = "jsonrpc")) || ((data.id === undefined) && (missing1 = "id"))) || ((data.error === undefined) && (missing1 = "error"))){validate156.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.jsonrpc !== undefined){let data0 = data.jsonrpc;const _errs3 = errors;if(typeof data0 !== "string"){validate156.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];return false;}if("2.0" !== data0){validate156.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];return false;}var valid1 = _errs3 === errors;}else {var valid1 = true;}if(valid1){if(data.id !== undefined){let data1 = data.id;const _errs5 = errors;const _errs6 = errors;let valid2 = false;let passing0 = null;const _errs7 = errors;const _errs8 = errors;let valid3 = false;let passing1 = null;const _errs9 = errors;if(typeof data1 !== "string"){const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/0/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid1 = _errs9 === errors;if(_valid1){valid3 = true;passing1 = 0;}const _errs11 = errors;if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/0/oneOf/1/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid1 = _errs11 === errors;if(_valid1 && valid3){valid3 = false;passing1 = [passing1, 1];}else {if(_valid1){valid3 = true;passing1 = 1;}}if(!valid3){const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing1}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}else {errors = _errs8;if(vErrors !== null){if(_errs8){vErrors.length = _errs8;}else {vErrors = null;}}}var _valid0 = _errs7 === errors;if(_valid0){valid2 = true;passing0 = 0;}const _errs13 = errors;if(data1 !== null){const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}var _valid0 = _errs13 === errors;if(_valid0 && valid2){valid2 = false;passing0 = [passing0, 1];}else {if(_valid0){valid2 = true;passing0 = 1;}}if(!valid2){const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;validate156.errors = vErrors;return false;}else {errors = _errs6;if(vErrors !== null){if(_errs6){vErrors.length = _errs6;}else {vErrors = null;}}}var valid1 = _errs5 === errors;}else {var valid1 = true;}if(valid1){if(data.error !== undefined){let data2 = data.error;const _errs15 = errors;if(errors === _errs15){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if(((data2.code === undefined) && (missing2 = "code")) || ((data2.message === undefined) && (missing2 = "message"))){validate156.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2.code !== undefined){let data3 = data2.code;const _errs17 = errors;if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){validate156.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "integer"}}];return false;}var valid4 = _errs17 === errors;}else {var valid4 = true;}if(valid4){if(data2.message !== undefined){const _errs19 = errors;if(typeof data2.message !== "string"){validate156.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs19 === errors;}else {var valid4 = true;}if(valid4){if(data2.data !== undefined){let data5 = data2.data;const _errs21 = errors;if((((typeof data5 != "object") && (typeof data5 !== "string")) && (!(typeof data5 == "number"))) && (typeof data5 !== "boolean")){validate156.errors = [{instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/properties/data/type",keyword:"type",params:{type: schema141.properties.error.properties.data.type}}];return false;}var valid4 = _errs21 === errors;}else {var valid4 = true;}}}}}else {validate156.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs15 === errors;}else {var valid1 = true;}}}}}else {validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate156.errors = vErrors;return errors === 0;}exports.response406 = validate157;const schema142 = {"properties":{"error":{"properties":{"data":{"type":["string","number","boolean","object","array","null"]}}}}};function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;const _errs1 = errors;const _errs2 = errors;if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if((data.result === undefined) && (missing0 = "result")){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}var valid0 = _errs2 === errors;if(valid0){validate157.errors = [{instancePath,schemaPath:"#/not",keyword:"not",params:{}}];return false;}else {errors = _errs1;if(vErrors !== null){if(_errs1){vErrors.length = _errs1;}else {vErrors = null;}}}if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing1;if((((data.jsonrpc === undefined) && (missing1 = "jsonrpc")) || ((data.id === undefined) && (missing1 = "id"))) || ((data.error === undefined) && (missing1 = "error"))){validate157.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1}}];return false;}else {if(data.jsonrpc !== undefined){let data0 = data.jsonrpc;const _errs3 = errors;if(typeof data0 !== "string"){validate157.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];return false;}if("2.0" !== data0){validate157.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];return false;}var valid1 = _errs3 === errors;}else {var valid1 = true;}if(valid1){if(data.id !== undefined){let data1 = data.id;const _errs5 = errors;const _errs6 = errors;let valid2 = false;let passing0 = null;const _errs7 = errors;const _errs8 = errors;let valid3 = false;let passing1 = null;const _errs9 = errors;if(typeof data1 !== "string"){const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/0/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid1 = _errs9 === errors;if(_valid1){valid3 = true;passing1 = 0;}const _errs11 = errors;if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/0/oneOf/1/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid1 = _errs11 === errors;if(_valid1 && valid3){valid3 = false;passing1 = [passing1, 1];}else {if(_valid1){valid3 = true;passing1 = 1;}}if(!valid3){const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing1}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}else {errors = _errs8;if(vErrors !== null){if(_errs8){vErrors.length = _errs8;}else {vErrors = null;}}}var _valid0 = _errs7 === errors;if(_valid0){valid2 = true;passing0 = 0;}const _errs13 = errors;if(data1 !== null){const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/1/type",keyword:"type",params:{type: "null"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}var _valid0 = _errs13 === errors;if(_valid0 && valid2){valid2 = false;passing0 = [passing0, 1];}else {if(_valid0){valid2 = true;passing0 = 1;}}if(!valid2){const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;validate157.errors = vErrors;return false;}else {errors = _errs6;if(vErrors !== null){if(_errs6){vErrors.length = _errs6;}else {vErrors = null;}}}var valid1 = _errs5 === errors;}else {var valid1 = true;}if(valid1){if(data.error !== undefined){let data2 = data.error;const _errs15 = errors;if(errors === _errs15){if(data2 && typeof data2 == "object" && !Array.isArray(data2)){let missing2;if(((data2.code === undefined) && (missing2 = "code")) || ((data2.message === undefined) && (missing2 = "message"))){validate157.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/required",keyword:"required",params:{missingProperty: missing2}}];return false;}else {if(data2.code !== undefined){let data3 = data2.code;const _errs17 = errors;if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){validate157.errors = [{instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/type",keyword:"type",params:{type: "integer"}}];return false;}var valid4 = _errs17 === errors;}else {var valid4 = true;}if(valid4){if(data2.message !== undefined){const _errs19 = errors;if(typeof data2.message !== "string"){validate157.errors = [{instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"}}];return false;}var valid4 = _errs19 === errors;}else {var valid4 = true;}if(valid4){if(data2.data !== undefined){let data5 = data2.data;const _errs21 = errors;if((((typeof data5 != "object") && (typeof data5 !== "string")) && (!(typeof data5 == "number"))) && (typeof data5 !== "boolean")){validate157.errors = [{instancePath:instancePath+"/error/data",schemaPath:"#/properties/error/properties/data/type",keyword:"type",params:{type: schema142.properties.error.properties.data.type}}];return false;}var valid4 = _errs21 === errors;}else {var valid4 = true;}}}}}else {validate157.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"}}];return false;}}var valid1 = _errs15 === errors;}else {var valid1 = true;}}}}}else {validate157.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate157.errors = vErrors;return errors === 0;}exports.requestBody = validate158;const schema143 = {"properties":{"method":{"anyOf":[{"enum":["initialize","tools/list","tools/call","ping"]},{}]}}};function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.jsonrpc === undefined) && (missing0 = "jsonrpc")) || ((data.method === undefined) && (missing0 = "method"))){validate158.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.jsonrpc !== undefined){let data0 = data.jsonrpc;const _errs1 = errors;if(typeof data0 !== "string"){validate158.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/type",keyword:"type",params:{type: "string"}}];return false;}if("2.0" !== data0){validate158.errors = [{instancePath:instancePath+"/jsonrpc",schemaPath:"#/properties/jsonrpc/const",keyword:"const",params:{allowedValue: "2.0"}}];return false;}var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.id !== undefined){let data1 = data.id;const _errs3 = errors;const _errs4 = errors;let valid1 = false;let passing0 = null;const _errs5 = errors;if(typeof data1 !== "string"){const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}var _valid0 = _errs5 === errors;if(_valid0){valid1 = true;passing0 = 0;}const _errs7 = errors;if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf/1/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs7 === errors;if(_valid0 && valid1){valid1 = false;passing0 = [passing0, 1];}else {if(_valid0){valid1 = true;passing0 = 1;}}if(!valid1){const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;validate158.errors = vErrors;return false;}else {errors = _errs4;if(vErrors !== null){if(_errs4){vErrors.length = _errs4;}else {vErrors = null;}}}var valid0 = _errs3 === errors;}else {var valid0 = true;}if(valid0){if(data.method !== undefined){let data2 = data.method;const _errs9 = errors;const _errs10 = errors;let valid2 = false;const _errs11 = errors;if(typeof data2 !== "string"){const err3 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(!((((data2 === "initialize") || (data2 === "tools/list")) || (data2 === "tools/call")) || (data2 === "ping"))){const err4 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema143.properties.method.anyOf[0].enum}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}var _valid1 = _errs11 === errors;valid2 = valid2 || _valid1;if(!valid2){const _errs13 = errors;if(errors === _errs13){if(typeof data2 === "string"){if(data2.length < 1){const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/anyOf/1/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}else {const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}var _valid1 = _errs13 === errors;valid2 = valid2 || _valid1;}if(!valid2){const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;validate158.errors = vErrors;return false;}else {errors = _errs10;if(vErrors !== null){if(_errs10){vErrors.length = _errs10;}else {vErrors = null;}}}var valid0 = _errs9 === errors;}else {var valid0 = true;}if(valid0){if(data.params !== undefined){let data3 = data.params;const _errs15 = errors;if(errors === _errs15){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){}else {validate158.errors = [{instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"}}];return false;}}var valid0 = _errs15 === errors;}else {var valid0 = true;}}}}}}else {validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate158.errors = vErrors;return errors === 0;}
+const { validator, isInteger, at, missing, requiredFirst, typeError, constError, unionError, notError } = require("../../runtime/body-checks.cjs");
+const list = ["code","message"];
+const list2 = ["string","number","boolean","object","array","null"];
+const list3 = ["jsonrpc","id","error"];
+const list4 = ["jsonrpc","method"];
+const list5 = ["initialize","tools/list","tools/call","ping"];
+
+function branch2(d) {
+  if (typeof d == "object" && d !== null && !Array.isArray(d)) {
+    if (d.error === void 0) return false;
+  }
+  return true;
+}
+
+function branch3(d) {
+  if (!(typeof d == "string")) return false;
+  return true;
+}
+
+function branch4(d) {
+  if (!(isInteger(d))) return false;
+  return true;
+}
+
+function branch1(d) {
+  if (branch2(d)) return false;
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
+  if (d.jsonrpc === void 0 || d.id === void 0 || d.result === void 0) return false;
+  {
+    const value3 = d.jsonrpc;
+    if (!(typeof value3 == "string")) return false;
+    if (value3 !== "2.0") return false;
+  }
+  {
+    const value4 = d.id;
+    if (branch3(value4) + branch4(value4) !== 1) return false;
+  }
+  {
+    const value7 = d.result;
+    if (!(typeof value7 == "object" && value7 !== null && !Array.isArray(value7))) return false;
+  }
+  return true;
+}
+
+function branch6(d) {
+  if (typeof d == "object" && d !== null && !Array.isArray(d)) {
+    if (d.result === void 0) return false;
+  }
+  return true;
+}
+
+function branch7(d) {
+  if (branch3(d) + branch4(d) !== 1) return false;
+  return true;
+}
+
+function branch8(d) {
+  if (!(d === null)) return false;
+  return true;
+}
+
+function error(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value17 = d.code;
+    if (!(isInteger(value17))) return requiredFirst(d, "", list) && typeError("/code", "integer");
+  }
+  {
+    const value18 = d.message;
+    if (!(typeof value18 == "string")) return requiredFirst(d, "", list) && typeError("/message", "string");
+  }
+  {
+    const value19 = d.data;
+    if (value19 !== void 0) {
+      if (!(typeof value19 == "string" || typeof value19 == "number" || typeof value19 == "boolean" || typeof value19 == "object" && value19 !== null && !Array.isArray(value19) || Array.isArray(value19) || value19 === null)) return requiredFirst(d, "", list) && typeError("/data", list2);
+    }
+  }
+  return true;
+}
+
+function branch5(d) {
+  if (branch6(d)) return false;
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
+  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return false;
+  {
+    const value10 = d.jsonrpc;
+    if (!(typeof value10 == "string")) return false;
+    if (value10 !== "2.0") return false;
+  }
+  {
+    const value11 = d.id;
+    if (branch7(value11) + branch8(value11) !== 1) return false;
+  }
+  {
+    const value14 = d.error;
+    if (!error(value14)) return false;
+  }
+  return true;
+}
+
+function response200(d) {
+  if (branch1(d) + branch5(d) !== 1) return unionError("", "oneOf");
+  return true;
+}
+
+function branch9(d) {
+  if (typeof d == "object" && d !== null && !Array.isArray(d)) {
+    if (d.result === void 0) return false;
+  }
+  return true;
+}
+
+function error2(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value28 = d.code;
+    if (!(isInteger(value28))) return requiredFirst(d, "", list) && typeError("/code", "integer");
+  }
+  {
+    const value29 = d.message;
+    if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && typeError("/message", "string");
+  }
+  {
+    const value30 = d.data;
+    if (value30 !== void 0) {
+      if (!(typeof value30 == "string" || typeof value30 == "number" || typeof value30 == "boolean" || typeof value30 == "object" && value30 !== null && !Array.isArray(value30) || Array.isArray(value30) || value30 === null)) return requiredFirst(d, "", list) && typeError("/data", list2);
+    }
+  }
+  return true;
+}
+
+function response400(d) {
+  if (branch9(d)) return notError("");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list3);
+  {
+    const value24 = d.jsonrpc;
+    if (!(typeof value24 == "string")) return typeError("/jsonrpc", "string");
+    if (value24 !== "2.0") return constError("/jsonrpc", "2.0");
+  }
+  {
+    const value25 = d.id;
+    if (branch7(value25) + branch8(value25) !== 1) return unionError("/id", "oneOf");
+  }
+  {
+    const value26 = d.error;
+    if (!error2(value26)) return at("/error");
+  }
+  return true;
+}
+
+function response402(d) {
+  if (branch9(d)) return notError("");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list3);
+  {
+    const value32 = d.jsonrpc;
+    if (!(typeof value32 == "string")) return typeError("/jsonrpc", "string");
+    if (value32 !== "2.0") return constError("/jsonrpc", "2.0");
+  }
+  {
+    const value33 = d.id;
+    if (branch7(value33) + branch8(value33) !== 1) return unionError("/id", "oneOf");
+  }
+  {
+    const value34 = d.error;
+    if (!error2(value34)) return at("/error");
+  }
+  return true;
+}
+
+function response406(d) {
+  if (branch9(d)) return notError("");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list3);
+  {
+    const value36 = d.jsonrpc;
+    if (!(typeof value36 == "string")) return typeError("/jsonrpc", "string");
+    if (value36 !== "2.0") return constError("/jsonrpc", "2.0");
+  }
+  {
+    const value37 = d.id;
+    if (branch7(value37) + branch8(value37) !== 1) return unionError("/id", "oneOf");
+  }
+  {
+    const value38 = d.error;
+    if (!error2(value38)) return at("/error");
+  }
+  return true;
+}
+
+function branch10(d) {
+  if (!(typeof d == "string")) return false;
+  if (!list5.includes(d)) return false;
+  return true;
+}
+
+function branch11(d) {
+  if (!(typeof d == "string")) return false;
+  if (d.length < 1) return false;
+  return true;
+}
+
+function requestBody(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.jsonrpc === void 0 || d.method === void 0) return missing(d, "", list4);
+  {
+    const value41 = d.jsonrpc;
+    if (!(typeof value41 == "string")) return typeError("/jsonrpc", "string");
+    if (value41 !== "2.0") return constError("/jsonrpc", "2.0");
+  }
+  {
+    const value42 = d.id;
+    if (value42 !== void 0) {
+      if (branch3(value42) + branch4(value42) !== 1) return unionError("/id", "oneOf");
+    }
+  }
+  {
+    const value43 = d.method;
+    if (!(branch10(value43) || branch11(value43))) return unionError("/method", "anyOf");
+  }
+  {
+    const value47 = d.params;
+    if (value47 !== void 0) {
+      if (!(typeof value47 == "object" && value47 !== null && !Array.isArray(value47))) return typeError("/params", "object");
+    }
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
+exports.response400 = validator(response400);
+exports.response402 = validator(response402);
+exports.response406 = validator(response406);
+exports.requestBody = validator(requestBody);
   return module.exports;
 })();
 const strings = (function () {

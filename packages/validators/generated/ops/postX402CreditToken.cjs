@@ -4,7 +4,51 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.requestBody = validate159;const schema144 = {};const pattern140 = new RegExp("^(0x)?[0-9a-fA-F]+$", "");const pattern141 = new RegExp("^[1-9A-HJ-NP-Za-km-z]+$", "");function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((((data.address === undefined) && (missing0 = "address")) || ((data.chainId === undefined) && (missing0 = "chainId"))) || ((data.type === undefined) && (missing0 = "type"))) || ((data.signature === undefined) && (missing0 = "signature"))){validate159.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.address !== undefined){let data0 = data.address;const _errs2 = errors;if(errors === _errs2){if(typeof data0 === "string"){if(data0.length < 1){validate159.errors = [{instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate159.errors = [{instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"}}];return false;}}var valid0 = _errs2 === errors;}else {var valid0 = true;}if(valid0){if(data.chainId !== undefined){let data1 = data.chainId;const _errs4 = errors;if(errors === _errs4){if(typeof data1 === "string"){if(data1.length < 1){validate159.errors = [{instancePath:instancePath+"/chainId",schemaPath:"#/properties/chainId/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate159.errors = [{instancePath:instancePath+"/chainId",schemaPath:"#/properties/chainId/type",keyword:"type",params:{type: "string"}}];return false;}}var valid0 = _errs4 === errors;}else {var valid0 = true;}if(valid0){if(data.type !== undefined){let data2 = data.type;const _errs6 = errors;if(errors === _errs6){if(typeof data2 === "string"){if(data2.length < 1){validate159.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate159.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}}];return false;}}var valid0 = _errs6 === errors;}else {var valid0 = true;}if(valid0){if(data.signature !== undefined){let data3 = data.signature;const _errs8 = errors;if(typeof data3 !== "string"){validate159.errors = [{instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"}}];return false;}const _errs10 = errors;let valid1 = false;const _errs11 = errors;if(errors === _errs11){if(typeof data3 === "string"){if(!pattern140.test(data3)){const err0 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^(0x)?[0-9a-fA-F]+$"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}else {const err1 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}var _valid0 = _errs11 === errors;valid1 = valid1 || _valid0;if(!valid1){const _errs13 = errors;if(errors === _errs13){if(typeof data3 === "string"){if(!pattern141.test(data3)){const err2 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]+$"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}else {const err3 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}var _valid0 = _errs13 === errors;valid1 = valid1 || _valid0;}if(!valid1){const err4 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;validate159.errors = vErrors;return false;}else {errors = _errs10;if(vErrors !== null){if(_errs10){vErrors.length = _errs10;}else {vErrors = null;}}}var valid0 = _errs8 === errors;}else {var valid0 = true;}}}}}}else {validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate159.errors = vErrors;return errors === 0;}
+const { validator, requiredFirst, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const list = ["address","chainId","type","signature"];
+const source = "^(0x)?[0-9a-fA-F]+$";
+const pattern = new RegExp(source);
+const source2 = "^[1-9A-HJ-NP-Za-km-z]+$";
+const pattern2 = new RegExp(source2);
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern.test(d)) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(typeof d == "string")) return false;
+  if (!pattern2.test(d)) return false;
+  return true;
+}
+
+function requestBody(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.address;
+    if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/address", "string");
+    if (value2.length < 1) return requiredFirst(d, "", list) && countLimit("/address", "minLength", 1);
+  }
+  {
+    const value3 = d.chainId;
+    if (!(typeof value3 == "string")) return requiredFirst(d, "", list) && typeError("/chainId", "string");
+    if (value3.length < 1) return requiredFirst(d, "", list) && countLimit("/chainId", "minLength", 1);
+  }
+  {
+    const value4 = d.type;
+    if (!(typeof value4 == "string")) return requiredFirst(d, "", list) && typeError("/type", "string");
+    if (value4.length < 1) return requiredFirst(d, "", list) && countLimit("/type", "minLength", 1);
+  }
+  {
+    const value5 = d.signature;
+    if (!(typeof value5 == "string")) return requiredFirst(d, "", list) && typeError("/signature", "string");
+    if (!(branch1(value5) || branch2(value5))) return requiredFirst(d, "", list) && unionError("/signature", "anyOf");
+  }
+  return true;
+}
+
+exports.requestBody = validator(requestBody);
   return module.exports;
 })();
 const strings = (function () {

@@ -4,7 +4,46 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.response200 = validate160;const schema145 = {};function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if((data.info === undefined) && (missing0 = "info")){validate160.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.info !== undefined){let data0 = data.info;const _errs2 = errors;if(errors === _errs2){if(data0 && typeof data0 == "object" && !Array.isArray(data0)){}else {validate160.errors = [{instancePath:instancePath+"/info",schemaPath:"#/properties/info/type",keyword:"type",params:{type: "object"}}];return false;}}}}}else {validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate160.errors = vErrors;return errors === 0;}exports.requestBody = validate161;const schema146 = {};function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(errors === 0){if(data && typeof data == "object" && !Array.isArray(data)){let missing0;if(((data.chain_id === undefined) && (missing0 = "chain_id")) || ((data.address === undefined) && (missing0 = "address"))){validate161.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];return false;}else {if(data.chain_id !== undefined){let data0 = data.chain_id;const _errs2 = errors;const _errs3 = errors;let valid1 = false;const _errs4 = errors;if(typeof data0 !== "string"){const err0 = {instancePath:instancePath+"/chain_id",schemaPath:"#/properties/chain_id/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}var _valid0 = _errs4 === errors;valid1 = valid1 || _valid0;if(!valid1){const _errs6 = errors;if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){const err1 = {instancePath:instancePath+"/chain_id",schemaPath:"#/properties/chain_id/anyOf/1/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}var _valid0 = _errs6 === errors;valid1 = valid1 || _valid0;}if(!valid1){const err2 = {instancePath:instancePath+"/chain_id",schemaPath:"#/properties/chain_id/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;validate161.errors = vErrors;return false;}else {errors = _errs3;if(vErrors !== null){if(_errs3){vErrors.length = _errs3;}else {vErrors = null;}}}var valid0 = _errs2 === errors;}else {var valid0 = true;}if(valid0){if(data.address !== undefined){let data1 = data.address;const _errs8 = errors;if(errors === _errs8){if(typeof data1 === "string"){if(data1.length < 1){validate161.errors = [{instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 1}}];return false;}}else {validate161.errors = [{instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"}}];return false;}}var valid0 = _errs8 === errors;}else {var valid0 = true;}}}}else {validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];return false;}}validate161.errors = vErrors;return errors === 0;}
+const { validator, isInteger, missing, requiredFirst, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const list = ["info"];
+const list2 = ["chain_id","address"];
+
+function response200(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  {
+    const value2 = d.info;
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/info", "object");
+  }
+  return true;
+}
+
+function branch1(d) {
+  if (!(typeof d == "string")) return false;
+  return true;
+}
+
+function branch2(d) {
+  if (!(isInteger(d))) return false;
+  return true;
+}
+
+function requestBody(d) {
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.chain_id === void 0 || d.address === void 0) return missing(d, "", list2);
+  {
+    const value5 = d.chain_id;
+    if (!(branch1(value5) || branch2(value5))) return unionError("/chain_id", "anyOf");
+  }
+  {
+    const value8 = d.address;
+    if (!(typeof value8 == "string")) return typeError("/address", "string");
+    if (value8.length < 1) return countLimit("/address", "minLength", 1);
+  }
+  return true;
+}
+
+exports.response200 = validator(response200);
+exports.requestBody = validator(requestBody);
   return module.exports;
 })();
 const strings = (function () {

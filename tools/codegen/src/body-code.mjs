@@ -1,0 +1,155 @@
+// The pieces of one generated body-validators module (body-validators.mjs decides what they check): unique names,
+// constants declared once (an enum's values, a type list, a pattern, a required list), one boolean function per
+// distinct union branch, the string formats it reads, and the rendering of it all as indented, readable code. Instance
+// paths are written as expressions evaluated only when a check fails.
+import { createRequire } from 'node:module';
+
+/**
+ * One step of an instance path: a property name known at generation time, or a variable holding an array index or
+ * an object key at run time.
+ * @typedef {string | { index: string } | { key: string }} PathPart
+ */
+
+/** The string formats the package's runtime module defines (a format it lacks fails generation). */
+const FORMATS = Object.keys(createRequire(import.meta.url)('../../../packages/validators/runtime/formats.cjs'));
+/** What the generated code takes from runtime/body-checks.cjs (only the names it uses are required). */
+const HELPERS = [
+  ...['validator', 'isInteger', 'at', 'missing', 'requiredFirst', 'pointer', 'codePoints', 'typeError', 'constError', 'enumError', 'extraProperty'],
+  ...['extraItems', 'numberLimit', 'countLimit', 'patternError', 'formatError', 'unionError', 'notError'],
+];
+const INDENT = '  ';
+
+/** A property name as a JSON Pointer segment, as ajv writes instance paths. */
+const pointer = (/** @type {string} */ name) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** @param {PathPart[]} path @param {PathPart} part */
+export const withSegment = (path, part) => [...path, part];
+
+export class BodyCode {
+  constructor() {
+    /** @type {Set<string>} every name declared at module level or as a local */
+    this.names = new Set();
+    /** @type {Map<string, {name: string, init: string}>} constant by its initialiser */
+    this.constants = new Map();
+    /** @type {Map<string, string>} format name → the local holding its function */
+    this.formats = new Map();
+    /** @type {Map<string, string>} branch key → function name */
+    this.branches = new Map();
+    /** @type {string[][]} functions, each as lines */
+    this.functions = [];
+    /** @type {string[]} */
+    this.exports = [];
+    /** @type {Set<string>} the runtime helpers the code calls */
+    this.helpers = new Set();
+  }
+
+  /** A runtime/body-checks.cjs helper the code calls, by name. @param {string} helper */
+  use(helper) {
+    if (!HELPERS.includes(helper)) throw new Error(`codegen: runtime/body-checks.cjs has no helper ${helper}`);
+    this.helpers.add(helper);
+    return helper;
+  }
+
+  /**
+   * The JavaScript expression of an instance path: `"/data/" + i1 + "/open"`, `""` at the root.
+   * @param {PathPart[]} path
+   */
+  path(path) {
+    /** @type {string[]} */
+    const terms = [];
+    let text = '';
+    for (const part of path) {
+      if (typeof part === 'string') {
+        text += `/${pointer(part)}`;
+        continue;
+      }
+      terms.push(JSON.stringify(`${text}/`), 'index' in part ? part.index : `${this.use('pointer')}(${part.key})`);
+      text = '';
+    }
+    if (text || terms.length === 0) terms.push(JSON.stringify(text));
+    return terms.join(' + ');
+  }
+
+  /** A fresh name from `base` (a module-level declaration). @param {string} base */
+  name(base) {
+    const safe = base.replace(/[^A-Za-z0-9_$]/g, '_');
+    let name = /^[0-9]/.test(safe) ? `_${safe}` : safe;
+    for (let n = 2; this.names.has(name) || HELPERS.includes(name) || name === 'formats' || name === 'd'; n++) name = `${safe}${n}`;
+    this.names.add(name);
+    return name;
+  }
+
+  /** A fresh local variable name. @param {string} base */
+  local(base) {
+    return this.name(`${base}${this.names.size}`);
+  }
+
+  /**
+   * A module-level constant, declared once per distinct value.
+   * @param {unknown} value what the constant holds (written as JSON unless `init` is given)
+   * @param {string} [init] the initialiser's code
+   * @param {string} [base] what to name it after
+   */
+  constant(value, init = JSON.stringify(value), base = Array.isArray(value) ? 'list' : 'text') {
+    let entry = this.constants.get(init);
+    if (!entry) this.constants.set(init, (entry = { name: this.name(base), init }));
+    return entry.name;
+  }
+
+  /** The local holding a string format's function from runtime/formats.cjs. @param {string} format */
+  format(format) {
+    if (!FORMATS.includes(format)) throw new Error(`codegen: format ${JSON.stringify(format)} is not in packages/validators/runtime/formats.cjs`);
+    let name = this.formats.get(format);
+    if (!name) this.formats.set(format, (name = this.name(`${format.replace(/-(.)/g, (_, c) => c.toUpperCase())}Format`)));
+    return name;
+  }
+
+  /**
+   * The boolean function of a union (or `not`) branch, one per distinct branch schema.
+   * @param {unknown} schema @param {boolean} union @param {() => string[]} body its checks, returning false on failure
+   */
+  branch(schema, union, body) {
+    const key = `${union} ${JSON.stringify(schema)}`;
+    let name = this.branches.get(key);
+    if (!name) {
+      name = this.name(`branch${this.branches.size + 1}`);
+      this.branches.set(key, name);
+      this.fn(name, body());
+    }
+    return name;
+  }
+
+  /** @param {string} name @param {string[]} body statements returning a failure; the function returns true past them */
+  fn(name, body) {
+    this.functions.push([`function ${name}(d) {`, ...indent([...body, 'return true;']), '}']);
+  }
+
+  /** @param {string} header `if (...)`, `for (...)`, or '' for a bare block @param {string[]} body */
+  block(header, body) {
+    if (body.length === 0) return [];
+    return [`${header ? `${header} ` : ''}{`, ...indent(body), '}'];
+  }
+
+  /** @param {string} name @param {string} fn */
+  export(name, fn) {
+    this.exports.push(`exports.${name} = ${this.use('validator')}(${fn});`);
+  }
+
+  render() {
+    const used = HELPERS.filter((helper) => this.helpers.has(helper));
+    return [
+      `const { ${used.join(', ')} } = require("../../runtime/body-checks.cjs");`,
+      ...(this.formats.size ? ['const formats = require("../../runtime/formats.cjs");'] : []),
+      ...[...this.formats].map(([format, name]) => `const ${name} = formats[${JSON.stringify(format)}];`),
+      ...[...this.constants.values()].map(({ name, init }) => `const ${name} = ${init};`),
+      ...this.functions.flatMap((lines) => ['', ...lines]),
+      '',
+      ...this.exports,
+    ].join('\n');
+  }
+}
+
+/** @param {string[]} lines */
+function indent(lines) {
+  return lines.map((line) => (line ? INDENT + line : line));
+}
