@@ -1,7 +1,8 @@
 // The documented answer of an operation at a status, read from the document the one way every reader needs it: the
 // operation object (its path item's `$ref` followed), the response object (through a `$ref` to a shared response),
-// its JSON media type and that media type's first example. The mock, the contract runner and the docs build each
-// worked this out for themselves; reading it here keeps "what the spec documents for this status" one answer.
+// its JSON media type and that media type's first example (and, the same way, the first example of a request body).
+// The mock, the contract runner and the docs build each worked this out for themselves; reading it here keeps "what
+// the spec documents for this status" one answer.
 import { deref, resolveRef } from './spec-model.mjs';
 
 /** @import { SpecNode } from './spec-model.mjs' */
@@ -82,4 +83,14 @@ export function firstExampleOf(document, media) {
  */
 export function responseExampleOf(document, op, status) {
   return firstExampleOf(document, jsonMediaOf(responseOf(document, op, status))?.media)?.value;
+}
+
+/**
+ * The request-side twin of responseExampleOf: the value of the first example of an operation's JSON request body
+ * (its `$ref` followed), or undefined when it documents none. Samples and the contract run send it.
+ * @param {SpecNode} document  @param {OperationRoute} op
+ * @returns {unknown}
+ */
+export function requestBodyExampleOf(document, op) {
+  return firstExampleOf(document, jsonMediaOf(deref(document, operationObjectOf(document, op)?.requestBody))?.media)?.value;
 }

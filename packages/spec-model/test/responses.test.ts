@@ -6,7 +6,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { operationsOf, resolveRef } from '../src/spec-model.mjs';
-import { firstExampleOf, jsonMediaOf, operationObjectOf, pointerToken, responseEntryOf, responseExampleOf, responseOf } from '../src/responses.mjs';
+import {
+  firstExampleOf,
+  jsonMediaOf,
+  operationObjectOf,
+  pointerToken,
+  requestBodyExampleOf,
+  responseEntryOf,
+  responseExampleOf,
+  responseOf,
+} from '../src/responses.mjs';
 
 const problem = { content: { 'application/problem+json': { schema: { type: 'object' }, example: { title: 'Bad' } } } };
 const document = {
@@ -36,7 +45,13 @@ const document = {
     schemas: { Row: { type: 'object' } },
     examples: { One: { value: { id: 1 } } },
     responses: { Bad: problem, Alias: { $ref: '#/components/responses/Bad' } },
-    pathItems: { Item: { post: { responses: { '201': { content: { 'application/json': { example: null } } } } } } },
+    requestBodies: { Order: { content: { 'application/json': { examples: { buy: { value: { side: 'buy' } } } } } } },
+    pathItems: {
+      Item: {
+        post: { requestBody: { $ref: '#/components/requestBodies/Order' }, responses: { '201': { content: { 'application/json': { example: null } } } } },
+        put: { requestBody: { content: { 'text/plain': { example: 'raw' } } }, responses: {} },
+      },
+    },
   },
 };
 const rows = { path: '/rows/{id}', method: 'get' };
@@ -145,6 +160,17 @@ describe('responseExampleOf', () => {
   });
   it('is undefined where the spec shows none: non-JSON, no body, problem+json, undocumented', () => {
     for (const status of [202, 204, 400, 500]) expect(responseExampleOf(document, rows, status), String(status)).toBeUndefined();
+  });
+});
+
+describe('requestBodyExampleOf', () => {
+  it('is the first example of the JSON request body, a shared body followed', () => {
+    expect(requestBodyExampleOf(document, item)).toEqual({ side: 'buy' });
+  });
+  it('is undefined for no body, a non-JSON body and an unknown route', () => {
+    expect(requestBodyExampleOf(document, rows)).toBeUndefined();
+    expect(requestBodyExampleOf(document, { path: '/item', method: 'put' })).toBeUndefined();
+    expect(requestBodyExampleOf(document, { path: '/nowhere', method: 'post' })).toBeUndefined();
   });
 });
 
