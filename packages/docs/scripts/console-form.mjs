@@ -3,7 +3,7 @@
 // in, an example is the placeholder), its JSON body, where to send it (the local mock by default, or the family's real
 // host) and the reader's API key. assets/console.js sends it with fetch and shows the answer; the key lives in the
 // form field only (never stored, sent only to the chosen server).
-import { resolved } from './markdown-twins.mjs';
+import { deref, familyOf, firstExampleOf, schemaChainOf } from '@laevitas-api/spec-model';
 import { escapeHtml, plainText } from './site-chrome.mjs';
 
 /** @import { SpecNode } from '@laevitas-api/spec-model' */
@@ -17,17 +17,14 @@ const KEY_HEADER = { legacy: 'apiKey', v1: 'X-API-Key' };
 /** The values a schema allows (following `$ref` and single `allOf`), its default, and whether it is a boolean. */
 /** @param {SpecNode} document @param {SpecNode | undefined} schema */
 function valuesOf(document, schema) {
-  /** @type {SpecNode | undefined} */
-  let s = schema;
   /** @type {unknown} */
   let fallback;
-  for (let hops = 0; s && hops < 10; hops++) {
+  for (const s of schemaChainOf(document, schema)) {
     if (s.default !== undefined && fallback === undefined) fallback = s.default;
     if (s.enum) return { values: s.enum.map(String), default: fallback };
     if (s.type === 'boolean') return { values: ['true', 'false'], default: fallback };
-    const items = s.type === 'array' ? resolved(document, s.items) : undefined;
+    const items = s.type === 'array' ? deref(document, s.items) : undefined;
     if (items?.enum) return { values: items.enum.map(String), default: fallback, multiple: true };
-    s = s.$ref ? resolved(document, s) : s.allOf?.length === 1 ? s.allOf[0] : undefined;
   }
   return { values: undefined, default: fallback };
 }
@@ -35,12 +32,7 @@ function valuesOf(document, schema) {
 /** The JSON type a parameter's value takes (so the TypeScript call passes `100`, not `'100'`). */
 /** @param {SpecNode} document @param {SpecNode | undefined} schema @returns {string} */
 function jsonType(document, schema) {
-  /** @type {SpecNode | undefined} */
-  let s = schema;
-  for (let hops = 0; s && hops < 10; hops++) {
-    if (typeof s.type === 'string') return s.type;
-    s = s.$ref ? resolved(document, s) : s.allOf?.length === 1 ? s.allOf[0] : undefined;
-  }
+  for (const s of schemaChainOf(document, schema)) if (typeof s.type === 'string') return s.type;
   return 'string';
 }
 
@@ -70,16 +62,16 @@ function field(document, p, id) {
  */
 export function consoleForm(document, { path, method, op }) {
   const servers = op.servers ?? document.paths[path]?.servers ?? [];
-  const family = servers.some((/** @type {SpecNode} */ s) => s.url.includes('{v2_base_url}')) ? 'v1' : 'legacy';
+  const family = familyOf(path, deref(document, document.paths[path]));
   const live = servers.find((/** @type {SpecNode} */ s) => !s.url.includes('{'))?.url;
   const id = (/** @type {string} */ name) => `c-${op.operationId}-${name}`.replace(/[^A-Za-z0-9_-]/g, '_');
   const fields = (op.parameters ?? [])
-    .map((/** @type {SpecNode} */ raw) => resolved(document, raw))
+    .map((/** @type {SpecNode} */ raw) => deref(document, raw))
     .filter((/** @type {SpecNode} */ p) => p.in !== 'cookie')
     .map((/** @type {SpecNode} */ p) => `<div class="console-field">${field(document, p, id(`${p.in}-${p.name}`))}</div>`)
     .join('');
-  const body = resolved(document, op.requestBody)?.content?.['application/json'];
-  const bodyExample = body?.example ?? resolved(document, Object.values(body?.examples ?? {})[0])?.value;
+  const body = deref(document, op.requestBody)?.content?.['application/json'];
+  const bodyExample = firstExampleOf(document, body)?.value;
   const bodyField = body
     ? `<div class="console-field console-wide"><label for="${id('body')}">Body (JSON)</label><textarea id="${id('body')}" name="__body" rows="6" spellcheck="false">${escapeHtml(bodyExample === undefined ? '' : JSON.stringify(bodyExample, null, 2))}</textarea></div>`
     : '';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withoutCitations } from './guide-citations.mjs';
 // The one spec walker of the repository (deref, operations), shared with codegen and the contract tools.
-import { deref, rawOperationsOf as operationsOf } from '@laevitas-api/spec-model';
+import { deref, firstExampleOf, jsonMediaOf, rawOperationsOf as operationsOf } from '@laevitas-api/spec-model';
 import { migrationSection } from './guide-migration.mjs';
 
 /** @import { SpecDocument, SpecNode } from '@laevitas-api/spec-model' */
@@ -143,8 +143,7 @@ function errorsSection(docs) {
     parts.push(`## ${status} ${REASONS[status] ?? ''}`.trim(), '', `**What to do:** ${STATUS_ADVICE[status]}`, '');
     const variants = /** @type {Map<string, { response: SpecNode, count: number }>} a key of byStatus */ (byStatus.get(status));
     for (const { response, count } of [...variants.values()].sort((a, b) => b.count - a.count)) {
-      const media = response.content?.['application/json'];
-      const example = media?.example ?? deref(docs, Object.values(media?.examples ?? {})[0])?.value;
+      const example = firstExampleOf(docs, jsonMediaOf(response)?.media)?.value;
       const headers = Object.keys(response.headers ?? {});
       parts.push(
         `**${response.description.trim()}** (${count} operation${count === 1 ? '' : 's'}${headers.length ? `; headers: ${headers.map((h) => `\`${h}\``).join(', ')}` : ''})`,

@@ -4,7 +4,7 @@
 // every section, guide and the landing page an `index.md` beside its `index.html`. Built from the same generated
 // reference input as the HTML (so it says what the page says: parameters with their types, value sets, defaults and
 // limits; the price, rate-limit and pagination notes; responses with examples; the code samples).
-import { deref } from '@laevitas-api/spec-model';
+import { deref, firstExampleOf, schemaChainOf } from '@laevitas-api/spec-model';
 import { operationAnchor, operationsOf, slugOf } from './site-pages.mjs';
 
 /** @import { SpecNode } from '@laevitas-api/spec-model' */
@@ -19,19 +19,13 @@ export const pageMarkdownUrl = (slug) => (slug ? `/${slug}/index.md` : '/index.m
 // rows, and an agent reading the twin needs its shape, not every row.
 const EXAMPLE_LIMIT = 3000;
 
-/**
- * The node, or what its `$ref` chain ends at (the spec model's one deref; undefined stays undefined).
- * @param {SpecNode} document @param {SpecNode | undefined} node @returns {any}
- */
-export const resolved = (document, node) => deref(document, node);
-
 /** A schema's type in a few words: `string (date-time)`, `integer`, `array of OhlcvtRow`, `Resolution`. */
 /** @param {SpecNode} document @param {SpecNode | undefined} schema @returns {string} */
 export function typeOf(document, schema) {
   if (!schema) return 'any';
   if (schema.$ref) {
     // A named scalar says what it is underneath (`IsoDateTime (string, date-time)`); a named object is its name.
-    const target = resolved(document, schema);
+    const target = deref(document, schema);
     const name = schema.$ref.split('/').pop();
     const scalar = target && !target.properties && typeof target.type === 'string' && target.type !== 'object' && target.type !== 'array';
     return scalar ? `${name} (${[target.type, target.format].filter(Boolean).join(', ')})` : name;
@@ -50,13 +44,11 @@ export function typeOf(document, schema) {
 export function constraintsOf(document, schema) {
   /** @type {string[]} */
   const out = [];
-  /** @type {SpecNode | undefined} */
-  let s = schema;
   /** @type {unknown} */
   let fallbackDefault;
-  for (let hops = 0; s && hops < 10; hops++) {
+  for (const s of schemaChainOf(document, schema)) {
     if (s.default !== undefined && fallbackDefault === undefined) fallbackDefault = s.default;
-    const items = s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array')) ? resolved(document, s.items) : undefined;
+    const items = s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array')) ? deref(document, s.items) : undefined;
     const values = s.enum ?? items?.enum ?? (s.const !== undefined ? [s.const] : undefined);
     if (values) out.push(`one of ${values.map((/** @type {unknown} */ v) => `\`${String(v)}\``).join(', ')}`);
     for (const [key, word] of /** @type {const} */ ([
@@ -71,9 +63,6 @@ export function constraintsOf(document, schema) {
     ]))
       if (typeof s[key] === 'number') out.push(`${word} ${s[key]}`);
     if (s.pattern) out.push(`pattern \`${s.pattern}\``);
-    const next = s.$ref ? resolved(document, s) : s.allOf?.length === 1 ? s.allOf[0] : undefined;
-    if (!next || next === s) break;
-    s = next;
   }
   if (fallbackDefault !== undefined) out.unshift(`default \`${JSON.stringify(fallbackDefault)}\``);
   return out;
@@ -96,21 +85,12 @@ function exampleBlock(value) {
 /** The properties of an object schema as table rows (one level; an array's item type is named). */
 /** @param {SpecNode} document @param {SpecNode | undefined} schema */
 function propertyRows(document, schema) {
-  const s = resolved(document, schema);
+  const s = deref(document, schema);
   const required = new Set(s?.required ?? []);
   return Object.entries(s?.properties ?? {}).map(
     ([name, prop]) =>
-      `| \`${name}\` | ${cell(typeOf(document, prop))} | ${required.has(name) ? 'yes' : 'no'} | ${cell([resolved(document, prop)?.description, ...constraintsOf(document, prop)].filter(Boolean).join('; '))} |`,
+      `| \`${name}\` | ${cell(typeOf(document, prop))} | ${required.has(name) ? 'yes' : 'no'} | ${cell([deref(document, prop)?.description, ...constraintsOf(document, prop)].filter(Boolean).join('; '))} |`,
   );
-}
-
-/** The first example of a media type object (its `example`, or the first of its `examples`). */
-/** @param {SpecNode} document @param {SpecNode | undefined} media */
-function firstExample(document, media) {
-  if (!media) return undefined;
-  if (media.example !== undefined) return { name: 'example', value: media.example };
-  const [name, example] = Object.entries(media.examples ?? {})[0] ?? [];
-  return name === undefined ? undefined : { name, value: resolved(document, example)?.value };
 }
 
 /**
@@ -135,7 +115,7 @@ export function operationMarkdown(document, { path, method, op, tag }) {
     op.description?.trim() ?? '',
     '',
   ];
-  const parameters = (op.parameters ?? []).map((/** @type {SpecNode} */ p) => resolved(document, p));
+  const parameters = (op.parameters ?? []).map((/** @type {SpecNode} */ p) => deref(document, p));
   if (parameters.length) {
     lines.push('## Parameters', '', '| Name | In | Type | Required | Values, default, limits | Description |', '| --- | --- | --- | --- | --- | --- |');
     for (const p of parameters)
@@ -144,18 +124,18 @@ export function operationMarkdown(document, { path, method, op, tag }) {
       );
     lines.push('');
   }
-  const body = resolved(document, op.requestBody);
+  const body = deref(document, op.requestBody);
   if (body) {
     const media = body.content?.['application/json'];
     lines.push('## Request body', '', `${body.required ? 'Required' : 'Optional'}, \`application/json\`: ${typeOf(document, media?.schema)}.`, '');
     const rows = propertyRows(document, media?.schema);
     if (rows.length) lines.push('| Field | Type | Required | Description |', '| --- | --- | --- | --- |', ...rows, '');
-    const example = firstExample(document, media);
+    const example = firstExampleOf(document, media);
     if (example) lines.push(`Example (${example.name}):`, '', exampleBlock(example.value), '');
   }
   lines.push('## Responses', '');
   for (const [status, raw] of Object.entries(op.responses ?? {})) {
-    const response = resolved(document, raw);
+    const response = deref(document, raw);
     const [type, media] = Object.entries(response?.content ?? {})[0] ?? [];
     lines.push(`### ${status}`, '', response?.description?.trim() ?? '', '');
     if (response?.headers)
@@ -170,8 +150,8 @@ export function operationMarkdown(document, { path, method, op, tag }) {
       const rows = propertyRows(document, media?.schema);
       if (rows.length) lines.push('| Field | Type | Required | Description |', '| --- | --- | --- | --- |', ...rows, '');
       // The rows of a list envelope (`data: array of OhlcvtRow`): the fields a caller reads most.
-      for (const [name, prop] of Object.entries(resolved(document, media?.schema)?.properties ?? {})) {
-        const item = resolved(document, prop)?.items;
+      for (const [name, prop] of Object.entries(deref(document, media?.schema)?.properties ?? {})) {
+        const item = deref(document, prop)?.items;
         const itemRows = item?.$ref ? propertyRows(document, item) : [];
         if (itemRows.length)
           lines.push(
@@ -184,7 +164,7 @@ export function operationMarkdown(document, { path, method, op, tag }) {
           );
       }
     }
-    const example = firstExample(document, media);
+    const example = firstExampleOf(document, media);
     if (example) lines.push(`Example (${example.name}):`, '', exampleBlock(example.value), '');
   }
   const samples = op['x-codeSamples'] ?? [];

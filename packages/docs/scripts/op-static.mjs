@@ -4,7 +4,8 @@
 // pagination notes, the parameters with their types, value sets, defaults and limits, the body, every code sample and
 // the responses with an example. Redoc's runtime (its schema explorer) is loaded only when the reader asks for it or
 // moves to another operation; until then nothing of its 650 kB is fetched.
-import { constraintsOf, operationMarkdownUrl, resolved, typeOf } from './markdown-twins.mjs';
+import { deref, firstExampleOf } from '@laevitas-api/spec-model';
+import { constraintsOf, operationMarkdownUrl, typeOf } from './markdown-twins.mjs';
 import { operationAnchor, operationsOf } from './site-pages.mjs';
 import { escapeHtml, plainText } from './site-chrome.mjs';
 
@@ -30,7 +31,7 @@ const EXAMPLE_LIMIT = 2500;
 /** @param {SpecNode} document @param {SpecNode} op */
 function parametersTable(document, op) {
   const rows = (op.parameters ?? []).map((/** @type {SpecNode} */ raw) => {
-    const p = resolved(document, raw);
+    const p = deref(document, raw);
     return `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${escapeHtml(typeOf(document, p.schema))}</td><td>${p.required ? 'required' : 'optional'}</td><td>${escapeHtml(constraintsOf(document, p.schema).join('; ').replaceAll('`', ''))}</td><td>${escapeHtml(plainText(p.description))}</td></tr>`;
   });
   if (!rows.length) return '';
@@ -39,7 +40,7 @@ function parametersTable(document, op) {
 
 /** @param {SpecNode} document @param {SpecNode | undefined} media */
 function example(document, media) {
-  const named = media?.example ?? resolved(document, Object.values(media?.examples ?? {})[0])?.value;
+  const named = firstExampleOf(document, media)?.value;
   if (named === undefined) return '';
   const text = JSON.stringify(named, null, 2);
   return `<pre><code>${escapeHtml(text.length > EXAMPLE_LIMIT ? `${text.slice(0, EXAMPLE_LIMIT)}\n…` : text)}</code></pre>`;
@@ -48,7 +49,7 @@ function example(document, media) {
 /** @param {SpecNode} document @param {SpecNode} op */
 function responsesList(document, op) {
   const items = Object.entries(op.responses ?? {}).map(([status, raw]) => {
-    const response = resolved(document, raw);
+    const response = deref(document, raw);
     const [type, media] = Object.entries(response?.content ?? {})[0] ?? [];
     const shape = type ? ` <code>${escapeHtml(typeOf(document, media?.schema))}</code>` : '';
     const body = status.startsWith('2') ? `<details><summary>Example</summary>${example(document, media)}</details>` : '';
@@ -70,7 +71,7 @@ function samples(op) {
 
 /** @param {SpecNode} document @param {SpecNode} op */
 function requestBody(document, op) {
-  const body = resolved(document, op.requestBody);
+  const body = deref(document, op.requestBody);
   if (!body) return '';
   const media = body.content?.['application/json'];
   return `<h3>Request body</h3><p>${body.required ? 'Required' : 'Optional'}, <code>application/json</code>: <code>${escapeHtml(typeOf(document, media?.schema))}</code></p>${example(document, media)}`;

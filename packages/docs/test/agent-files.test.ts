@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { constraintsOf, operationMarkdownUrl, resolved, typeOf } from '../scripts/markdown-twins.mjs';
+import { deref } from '@laevitas-api/spec-model';
+import { constraintsOf, operationMarkdownUrl, typeOf } from '../scripts/markdown-twins.mjs';
 import { SPEC_FILES, API_CATALOG } from '../scripts/agent-files.mjs';
 
 const pkg = new URL('..', import.meta.url).pathname;
@@ -56,7 +57,7 @@ describe('the Markdown twin of each operation', () => {
     for (const { op } of operations) {
       const twin = read(operationMarkdownUrl(op.tags[0], op.operationId));
       for (const raw of op.parameters ?? []) {
-        const p = resolved(docs, raw);
+        const p = deref(docs, raw);
         const row = twin.split('\n').find((l: string) => l.startsWith(`| \`${p.name}\` | ${p.in} |`));
         if (!row) {
           wrong.push(`${op.operationId}: no row for ${p.in} ${p.name}`);

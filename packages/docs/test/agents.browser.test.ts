@@ -9,7 +9,8 @@ import type { AddressInfo, Server } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { serveDocs } from '../scripts/serve.mjs';
 import { hasChromium, keepToLoopback, launchChromium } from '@laevitas-api/runtimes';
-import { operationMarkdownUrl, resolved } from '../scripts/markdown-twins.mjs';
+import { deref } from '@laevitas-api/spec-model';
+import { operationMarkdownUrl } from '../scripts/markdown-twins.mjs';
 
 const pkg = new URL('..', import.meta.url).pathname;
 const docs = JSON.parse(readFileSync(join(pkg, 'generated/openapi.docs.json'), 'utf8'));
@@ -19,7 +20,7 @@ const operations = Object.entries<any>(docs.paths).flatMap(([path, item]) =>
     .map(([method, op]) => ({ path, method, op })),
 );
 const parametersOf = new Map(
-  operations.map(({ op }) => [operationMarkdownUrl(op.tags[0], op.operationId), (op.parameters ?? []).map((p: any) => resolved(docs, p).name)]),
+  operations.map(({ op }) => [operationMarkdownUrl(op.tags[0], op.operationId), (op.parameters ?? []).map((p: any) => deref(docs, p).name)]),
 );
 
 describe.runIf(hasChromium())('the site for agents and without scripts (Chromium, loopback only)', () => {

@@ -261,3 +261,18 @@ export function valueSetParameterUses(document) {
  * @typedef {import('./v1-counterparts.mjs').OperationRef} OperationRef
  */
 export { DIFFERENCE_KEYS, v1Counterparts } from './v1-counterparts.mjs';
+
+/** The documented answer of an operation at a status, and the wrapper chain of a schema, each in a module of its own.
+ * @typedef {import('./responses.mjs').OperationRoute} OperationRoute
+ */
+export {
+  firstExampleOf,
+  jsonMediaOf,
+  operationObjectOf,
+  pointerToken,
+  requestBodyExampleOf,
+  responseEntryOf,
+  responseExampleOf,
+  responseOf,
+} from './responses.mjs';
+export { SCHEMA_CHAIN_LIMIT, schemaChainOf } from './schema-chain.mjs';

@@ -7,13 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
-import { deref } from '@laevitas-api/spec-model';
 import { clientNamesOf } from './client-names.mjs';
 import { validatorModuleOf } from './validators.mjs';
 import { testingKeysOf } from './testing.mjs';
 import { operationHref } from '../../../packages/docs/scripts/site-pages.mjs';
-
-/** @import { SpecDocument } from '@laevitas-api/spec-model' */
 
 export const API_INDEX = 'API.md';
 const SOURCE = 'spec/openapi.yaml';
@@ -44,11 +41,11 @@ export function specFilesOf(root) {
 
 /**
  * The component schema a JSON body is declared with, which @laevitas-api/types exports under the same name.
- * @param {SpecDocument} document @param {any} content a response's or request body's `content`
+ * @param {any} schema the body's schema as the model holds it (`$ref` kept)
  * @returns {string | undefined}
  */
-function schemaNameOf(document, content) {
-  const ref = content?.['application/json']?.schema?.$ref;
+function schemaNameOf(schema) {
+  const ref = schema?.$ref;
   return typeof ref === 'string' && ref.startsWith('#/components/schemas/') ? ref.slice('#/components/schemas/'.length) : undefined;
 }
 
@@ -58,19 +55,18 @@ function schemaNameOf(document, content) {
  * @param {Map<string, string>} specFiles from specFilesOf
  */
 export function apiIndexEntries(model, specFiles) {
-  const { document, operations } = model;
+  const { operations } = model;
   const names = new Map(clientNamesOf(operations).map((n) => [n.operationId, n]));
   const testing = testingKeysOf(model);
   const mswKeys = new Set(testing.operationIds);
   return operations.map((op) => {
-    const raw = deref(document, document.paths[op.path])[op.method];
     const name = names.get(op.operationId);
     const specFile = specFiles.get(op.path);
     const tag = op.tags[0];
     if (!name || !specFile || !tag || !mswKeys.has(op.operationId)) throw new Error(`codegen: the API index cannot place every part of ${op.operationId}`);
-    const successes = Object.entries(raw.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
-    const results = successes.map(([status, response]) => ({ status, schema: schemaNameOf(document, deref(document, response).content) }));
-    const body = raw.requestBody ? schemaNameOf(document, deref(document, raw.requestBody).content) : undefined;
+    const successes = op.responses.filter((r) => r.status >= 200 && r.status < 300);
+    const results = successes.map((r) => ({ status: String(r.status), schema: schemaNameOf(r.schema) }));
+    const body = schemaNameOf(op.requestBody?.schema);
     return {
       op,
       specFile,

@@ -11,7 +11,7 @@ import { buildRequests, urlFor } from './requests.mjs';
 import { INVARIANTS, checkCompletenessMonotonic, checkScan, legacyDateUnit } from '@laevitas-api/mock-core/answers/invariants';
 import { describeUndocumented, undocumentedFields } from './undocumented.mjs';
 import { xmlEscape as xml } from './xml.mjs';
-import { deref } from './spec-model.mjs';
+import { operationObjectOf, responseOf } from './spec-model.mjs';
 
 const require = createRequire(import.meta.url);
 const { liveSkipReason } = require('./live-skips.cjs');
@@ -145,7 +145,7 @@ export async function runConformance(options) {
       return true;
     };
 
-    const skipReason = kind === 'live' ? liveSkipReason(op.method, deref(document, document.paths[op.path])[op.method], document, req.body) : undefined;
+    const skipReason = kind === 'live' ? liveSkipReason(op.method, operationObjectOf(document, op), document, req.body) : undefined;
     if (skipReason) {
       Object.assign(result, { outcome: 'skipped' });
       note(skipReason);
@@ -267,8 +267,7 @@ export function formatSummary({ results, observations }) {
  * @returns {string[]}
  */
 export function contentTypesOf(document, op, status) {
-  const raw = deref(document, deref(document, document.paths[op.path])[op.method].responses[String(status)]);
-  return Object.keys(raw?.content ?? {}).map((t) => t.toLowerCase());
+  return Object.keys(responseOf(document, op, status)?.content ?? {}).map((t) => t.toLowerCase());
 }
 
 /** @type {(header: string | null | undefined) => string} */

@@ -2,7 +2,7 @@
 // parameters from their `example`, one narrowing filter where the operation requires one, and the first request-body
 // example. The spec guarantees these exist and validate (tools/codegen/test/examples.test.ts).
 import { routeUrl } from '@laevitas-api/client/wire';
-import { deref, operationsOf } from './spec-model.mjs';
+import { deref, operationsOf, requestBodyExampleOf } from './spec-model.mjs';
 
 /**
  * @typedef {import('./spec-model.mjs').OpenApiDocument} OpenApiDocument
@@ -11,14 +11,6 @@ import { deref, operationsOf } from './spec-model.mjs';
  *   headers: Record<string, string>, body: unknown, declaredDefaults: Record<string, unknown>,
  *   invalid: {location: 'path'|'query', name: string} | undefined}} ContractRequest
  */
-
-/** @param {OpenApiDocument} document  @param {any} media an OpenAPI media type object */
-function firstExample(document, media) {
-  if (!media) return undefined;
-  if (media.example !== undefined) return media.example;
-  const first = Object.values(media.examples ?? {})[0];
-  return first === undefined ? undefined : deref(document, first).value;
-}
 
 /** @param {OpenApiDocument} document  @returns {ContractRequest[]} */
 export function buildRequests(document) {
@@ -38,8 +30,7 @@ export function buildRequests(document) {
     }
     // The agent endpoint answers 406 unless the request accepts both of its media types (`x-required-accept`).
     if (op.extensions['x-required-accept']) headers.accept = op.extensions['x-required-accept'];
-    const rawOp = deref(document, document.paths[op.path])[op.method];
-    const body = rawOp.requestBody ? firstExample(document, deref(document, rawOp.requestBody).content?.['application/json']) : undefined;
+    const body = requestBodyExampleOf(document, op);
     const declaredDefaults = Object.fromEntries(
       op.parameters.filter((p) => p.in === 'query').map((p) => [p.name, deref(document, p.schema)?.default ?? p.schema?.default]),
     );

@@ -10,4 +10,14 @@
  * @typedef {import('@laevitas-api/spec-model').OperationModel} OperationModel
  * @typedef {import('@laevitas-api/spec-model').ParameterModel} ParameterModel
  */
-export { deref, operationsOf, rawOperationsOf } from '@laevitas-api/spec-model';
+export {
+  deref,
+  jsonMediaOf,
+  operationObjectOf,
+  operationsOf,
+  pointerToken,
+  rawOperationsOf,
+  requestBodyExampleOf,
+  responseEntryOf,
+  responseOf,
+} from '@laevitas-api/spec-model';

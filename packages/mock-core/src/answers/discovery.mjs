@@ -1,7 +1,7 @@
 // The discovery routes with real content: `/openapi.json` and `/.well-known/openapi.json` serve our bundle (the
 // document the mock itself is built from), `/.well-known/x402` describes the paid resources from `info.x-x402`, and
 // health answers its documented example. Prism would answer the `{}` placeholder examples.
-import { deref } from '@laevitas-api/spec-model';
+import { responseExampleOf } from '@laevitas-api/spec-model';
 
 /**
  * @typedef {import('../stage.mjs').OpenApiDocument} OpenApiDocument
@@ -22,15 +22,6 @@ export function x402Document(document, operations) {
   };
 }
 
-/** The first documented example of an operation's 200, or undefined.  @param {OpenApiDocument} document  @param {string} path  @param {string} method */
-function exampleOf(document, path, method) {
-  const response = deref(document, deref(document, document.paths?.[path])?.[method]?.responses?.['200']);
-  const media = response?.content?.['application/json'];
-  if (!media) return undefined;
-  if (media.example !== undefined) return media.example;
-  return deref(document, Object.values(media.examples ?? {})[0])?.value;
-}
-
 /**
  * Stage. Answers before route validation: these routes take no parameters and must answer even when the request
  * carries odd ones. `bundleText` is the bundle as served (spec/dist/openapi.json), byte for byte.
@@ -39,7 +30,8 @@ function exampleOf(document, path, method) {
  */
 export function discoveryStage(document, operations, bundleText) {
   const x402 = JSON.stringify(x402Document(document, operations));
-  const health = JSON.stringify(exampleOf(document, '/api/v1/health', 'get') ?? {});
+  // Health's documented 200 example, or `{}` where the spec shows none.
+  const health = JSON.stringify(responseExampleOf(document, { path: '/api/v1/health', method: 'get' }, 200) ?? {});
   const type = { 'content-type': 'application/json' }; // the declared media type, literally (Dredd compares it)
   /** @type {Map<string, {body: string, length: string}>} path → body and its length in bytes (UTF-8), computed once */
   const routes = new Map(

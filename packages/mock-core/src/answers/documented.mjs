@@ -1,7 +1,7 @@
 // The documented answers of an operation: its JSON example and the examples of its documented headers, for a status.
 // The in-process mock's last stage answers with them where the server would ask Prism (which answers the same
 // examples: it runs with static examples first).
-import { deref } from '@laevitas-api/spec-model';
+import { deref, firstExampleOf, jsonMediaOf, responseOf } from '@laevitas-api/spec-model';
 import { json, problem } from '../answer-shapes.mjs';
 
 /**
@@ -16,12 +16,11 @@ import { json, problem } from '../answer-shapes.mjs';
  * @returns {{example: unknown, headers: Record<string, string>}}
  */
 export function documentedAnswerOf(document, op, status) {
-  const raw = deref(document, deref(document, document.paths[op.path])[op.method].responses?.[String(status)]);
-  const media = raw?.content?.['application/json'];
-  const example = media?.example ?? (media?.examples ? deref(document, Object.values(media.examples)[0])?.value : undefined);
+  const response = responseOf(document, op, status);
+  const example = firstExampleOf(document, jsonMediaOf(response)?.media)?.value;
   /** @type {Record<string, string>} */
   const headers = {};
-  for (const [name, header] of Object.entries(raw?.headers ?? {})) {
+  for (const [name, header] of Object.entries(response?.headers ?? {})) {
     const value = deref(document, header)?.example ?? deref(document, deref(document, header)?.schema)?.example;
     if (value !== undefined) headers[name.toLowerCase()] = String(value);
   }

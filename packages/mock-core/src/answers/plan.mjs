@@ -1,6 +1,6 @@
 // What synthesis needs to know about one operation, read once from the spec: its success example, the rows of that
 // example grouped by time bucket, how the example writes times, the step, sort and limit defaults of its parameters.
-import { deref } from '@laevitas-api/spec-model';
+import { deref, responseExampleOf } from '@laevitas-api/spec-model';
 
 /**
  * @typedef {import('../stage.mjs').OpenApiDocument} OpenApiDocument
@@ -12,17 +12,15 @@ import { deref } from '@laevitas-api/spec-model';
 const BUCKET = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /**
- * The first documented example of an operation's success answer.
+ * The first documented example of an operation's success answer (its first 2xx status).
  * @param {OpenApiDocument} document  @param {OperationModel} op  @returns {{status: number, example: any} | undefined}
  */
 function successExample(document, op) {
-  const raw = deref(document, document.paths[op.path])[op.method];
   const status = op.responses.find((r) => r.status >= 200 && r.status < 300)?.status;
-  const media = status && deref(document, raw.responses[String(status)])?.content?.['application/json'];
-  if (!media) return undefined;
-  const example = media.example ?? (media.examples ? deref(document, Object.values(media.examples)[0])?.value : undefined);
-  // A media type was found, so a success status was.
-  return example === undefined ? undefined : { status: /** @type {number} */ (status), example };
+  if (status === undefined) return undefined;
+  /** @type {any} a documented example, of any documented shape */
+  const example = responseExampleOf(document, op, status);
+  return example === undefined ? undefined : { status, example };
 }
 
 /** @param {Row} row */

@@ -3,7 +3,7 @@
 // front's own stages; a status the operation does not document gets a clear 400 saying so (the legacy family, for
 // one, documents no 402: it has no pay-per-call). A forced status may name one of its examples (`code=400,
 // example=NAME`, Prism's own syntax); a name the status does not document is a 400 too (Prism would answer 500).
-import { deref } from '@laevitas-api/spec-model';
+import { responseOf } from '@laevitas-api/spec-model';
 import { anyOperation, forOperations } from '../stage.mjs';
 import { refusal } from './request-validation.mjs';
 
@@ -24,8 +24,7 @@ function preferredExample(header) {
  * @param {import('../stage.mjs').OpenApiDocument} document  @param {import('../stage.mjs').OperationModel} op  @param {number} status
  */
 function exampleNamesOf(document, op, status) {
-  const response = deref(document, deref(document, document.paths[op.path])[op.method].responses?.[String(status)]);
-  return Object.values(response?.content ?? {}).flatMap((media) => Object.keys(/** @type {any} */ (media)?.examples ?? {}));
+  return Object.values(responseOf(document, op, status)?.content ?? {}).flatMap((media) => Object.keys(/** @type {any} */ (media)?.examples ?? {}));
 }
 
 /**

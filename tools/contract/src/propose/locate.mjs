@@ -1,12 +1,12 @@
 // Where an observation lives in the spec: the schema nodes of the bundle (by JSON pointer) that govern a place of a
 // response, found by walking the bundle along the place's path the way a validator does (`$ref`, `allOf`/`anyOf`/
 // `oneOf`, `properties`, `patternProperties`, `additionalProperties`, `items`, `prefixItems`).
-import { deref } from '../spec-model.mjs';
+import { deref, jsonMediaOf, pointerToken, responseEntryOf } from '../spec-model.mjs';
 
 /** @typedef {{node: any, pointer: string}} Located a schema node and its JSON pointer in the bundle */
 
-/** `a/b` → `a~1b`.  @param {string | number} key */
-export const token = (key) => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
+/** `a/b` → `a~1b` (the spec model's pointer token). */
+export const token = pointerToken;
 /** @param {string} pointer  @returns {string[]} */
 export const tokens = (pointer) =>
   pointer
@@ -21,16 +21,12 @@ export const tokens = (pointer) =>
  * @returns {{pointer: string, response: any, mediaType?: string | undefined, schemaPointer?: string | undefined} | undefined}
  */
 export function responseAt(document, op, status) {
-  let pointer = `/paths/${token(op.path)}/${op.method}/responses/${status}`;
-  let response = deref(document, document.paths[op.path])?.[op.method]?.responses?.[String(status)];
-  if (!response) return undefined;
-  if (typeof response.$ref === 'string') {
-    pointer = response.$ref.slice(1);
-    response = deref(document, response);
-  }
-  const mediaType = Object.keys(response.content ?? {}).find((t) => /json/i.test(t));
-  const schemaPointer = mediaType && response.content[mediaType].schema ? `${pointer}/content/${token(mediaType)}/schema` : undefined;
-  return { pointer, response, mediaType, schemaPointer };
+  const entry = responseEntryOf(document, op, status);
+  if (!entry) return undefined;
+  const { response, pointer } = entry;
+  const json = jsonMediaOf(response, { anyJson: true });
+  const schemaPointer = json?.media.schema ? `${pointer}/content/${token(json.type)}/schema` : undefined;
+  return { pointer, response, mediaType: json?.type, schemaPointer };
 }
 
 /**
