@@ -10,9 +10,131 @@ const bodies = (function () {
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate70;const schema55 = {"properties":{"query":{"properties":{"group_by":{"enum":["exchange","instrument_name","maturity","direction","strategy"]},"start":{},"end":{},"limit":{},"cursor":{},"sort_dir":{"enum":["ASC","DESC"]},"exchange":{},"currency":{},"instrument_name":{},"direction":{"enum":["buy","sell"]},"block_only":{},"min_amount":{},"strategy":{},"maturity":{}}}}};const func2 = Object.prototype.hasOwnProperty;const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern1 = new RegExp("^[A-Za-z0-9_]{1,20}$", "");const pattern0 = new RegExp("^([a-z0-9]+:)?[^a-z:\\s]+$", "");const pattern2 = new RegExp("^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$", "");function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){for(const key0 in data0){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.query !== undefined){let data1 = data.query;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.group_by === undefined){const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "group_by"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data1.exchange === undefined){const err6 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "exchange"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data1.currency === undefined){const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "currency"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}for(const key1 in data1){if(!(func2.call(schema55.properties.query.properties, key1))){const err8 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data1.group_by !== undefined){let data2 = data1.group_by;if(typeof data2 !== "string"){let dataType0 = typeof data2;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data2;}else if(data2 === null){coerced0 = "";}else {const err9 = {instancePath:instancePath+"/query/group_by",schemaPath:"#/properties/query/properties/group_by/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(coerced0 !== undefined){data2 = coerced0;if(data1 !== undefined){data1["group_by"] = coerced0;}}}if(!(((((data2 === "exchange") || (data2 === "instrument_name")) || (data2 === "maturity")) || (data2 === "direction")) || (data2 === "strategy"))){const err10 = {instancePath:instancePath+"/query/group_by",schemaPath:"#/properties/query/properties/group_by/enum",keyword:"enum",params:{allowedValues: schema55.properties.query.properties.group_by.enum}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data1.start !== undefined){let data3 = data1.start;if(typeof data3 !== "string"){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data3;}else if(data3 === null){coerced1 = "";}else {const err11 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data1 !== undefined){data1["start"] = coerced1;}}}if(typeof data3 === "string"){if(!(formats0(data3))){const err12 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}if(data1.end !== undefined){let data4 = data1.end;if(typeof data4 !== "string"){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data4;}else if(data4 === null){coerced2 = "";}else {const err13 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data1 !== undefined){data1["end"] = coerced2;}}}if(typeof data4 === "string"){if(!(formats0(data4))){const err14 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data1.limit !== undefined){let data5 = data1.limit;if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 === "boolean" || data5 === null
-              || (dataType3 === "string" && data5 && data5 == +data5 && !(data5 % 1))){coerced3 = +data5;}else {const err15 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data1 !== undefined){data1["limit"] = coerced3;}}}if((typeof data5 == "number") && (isFinite(data5))){if(data5 > 1000 || isNaN(data5)){const err16 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}if(data5 < 1 || isNaN(data5)){const err17 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}}if(data1.cursor !== undefined){let data6 = data1.cursor;if(typeof data6 !== "string"){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 == "number" || dataType4 == "boolean"){coerced4 = "" + data6;}else if(data6 === null){coerced4 = "";}else {const err18 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data1 !== undefined){data1["cursor"] = coerced4;}}}if(typeof data6 === "string"){if(data6.length < 1){const err19 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}if(data1.sort_dir !== undefined){let data7 = data1.sort_dir;if(typeof data7 !== "string"){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 == "number" || dataType5 == "boolean"){coerced5 = "" + data7;}else if(data7 === null){coerced5 = "";}else {const err20 = {instancePath:instancePath+"/query/sort_dir",schemaPath:"#/properties/query/properties/sort_dir/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data1 !== undefined){data1["sort_dir"] = coerced5;}}}if(!((data7 === "ASC") || (data7 === "DESC"))){const err21 = {instancePath:instancePath+"/query/sort_dir",schemaPath:"#/properties/query/properties/sort_dir/enum",keyword:"enum",params:{allowedValues: schema55.properties.query.properties.sort_dir.enum}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}if(data1.exchange !== undefined){let data8 = data1.exchange;if(typeof data8 !== "string"){let dataType6 = typeof data8;let coerced6 = undefined;if(!(coerced6 !== undefined)){if(dataType6 == "number" || dataType6 == "boolean"){coerced6 = "" + data8;}else if(data8 === null){coerced6 = "";}else {const err22 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(coerced6 !== undefined){data8 = coerced6;if(data1 !== undefined){data1["exchange"] = coerced6;}}}if(typeof data8 === "string"){if(data8.length < 1){const err23 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}}if(data1.currency !== undefined){let data9 = data1.currency;if(typeof data9 !== "string"){let dataType7 = typeof data9;let coerced7 = undefined;if(!(coerced7 !== undefined)){if(dataType7 == "number" || dataType7 == "boolean"){coerced7 = "" + data9;}else if(data9 === null){coerced7 = "";}else {const err24 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}if(coerced7 !== undefined){data9 = coerced7;if(data1 !== undefined){data1["currency"] = coerced7;}}}if(typeof data9 === "string"){if(!pattern1.test(data9)){const err25 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,20}$"}};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data1.instrument_name !== undefined){let data10 = data1.instrument_name;if(typeof data10 !== "string"){let dataType8 = typeof data10;let coerced8 = undefined;if(!(coerced8 !== undefined)){if(dataType8 == "number" || dataType8 == "boolean"){coerced8 = "" + data10;}else if(data10 === null){coerced8 = "";}else {const err26 = {instancePath:instancePath+"/query/instrument_name",schemaPath:"#/properties/query/properties/instrument_name/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}if(coerced8 !== undefined){data10 = coerced8;if(data1 !== undefined){data1["instrument_name"] = coerced8;}}}if(typeof data10 === "string"){if(data10.length < 1){const err27 = {instancePath:instancePath+"/query/instrument_name",schemaPath:"#/properties/query/properties/instrument_name/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}if(!pattern0.test(data10)){const err28 = {instancePath:instancePath+"/query/instrument_name",schemaPath:"#/properties/query/properties/instrument_name/pattern",keyword:"pattern",params:{pattern: "^([a-z0-9]+:)?[^a-z:\\s]+$"}};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}}if(data1.direction !== undefined){let data11 = data1.direction;if(typeof data11 !== "string"){let dataType9 = typeof data11;let coerced9 = undefined;if(!(coerced9 !== undefined)){if(dataType9 == "number" || dataType9 == "boolean"){coerced9 = "" + data11;}else if(data11 === null){coerced9 = "";}else {const err29 = {instancePath:instancePath+"/query/direction",schemaPath:"#/properties/query/properties/direction/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(coerced9 !== undefined){data11 = coerced9;if(data1 !== undefined){data1["direction"] = coerced9;}}}if(!((data11 === "buy") || (data11 === "sell"))){const err30 = {instancePath:instancePath+"/query/direction",schemaPath:"#/properties/query/properties/direction/enum",keyword:"enum",params:{allowedValues: schema55.properties.query.properties.direction.enum}};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}if(data1.block_only !== undefined){let data12 = data1.block_only;if(typeof data12 !== "boolean"){let coerced10 = undefined;if(!(coerced10 !== undefined)){if(data12 === "false" || data12 === 0 || data12 === null){coerced10 = false;}else if(data12 === "true" || data12 === 1){coerced10 = true;}else {const err31 = {instancePath:instancePath+"/query/block_only",schemaPath:"#/properties/query/properties/block_only/type",keyword:"type",params:{type: "boolean"}};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(coerced10 !== undefined){data12 = coerced10;if(data1 !== undefined){data1["block_only"] = coerced10;}}}}if(data1.min_amount !== undefined){let data13 = data1.min_amount;if(!((typeof data13 == "number") && (isFinite(data13)))){let dataType11 = typeof data13;let coerced11 = undefined;if(!(coerced11 !== undefined)){if(dataType11 == "boolean" || data13 === null
-              || (dataType11 == "string" && data13 && data13 == +data13)){coerced11 = +data13;}else {const err32 = {instancePath:instancePath+"/query/min_amount",schemaPath:"#/properties/query/properties/min_amount/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}if(coerced11 !== undefined){data13 = coerced11;if(data1 !== undefined){data1["min_amount"] = coerced11;}}}if((typeof data13 == "number") && (isFinite(data13))){if(data13 < 0 || isNaN(data13)){const err33 = {instancePath:instancePath+"/query/min_amount",schemaPath:"#/properties/query/properties/min_amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}}if(data1.strategy !== undefined){let data14 = data1.strategy;if(typeof data14 !== "string"){let dataType12 = typeof data14;let coerced12 = undefined;if(!(coerced12 !== undefined)){if(dataType12 == "number" || dataType12 == "boolean"){coerced12 = "" + data14;}else if(data14 === null){coerced12 = "";}else {const err34 = {instancePath:instancePath+"/query/strategy",schemaPath:"#/properties/query/properties/strategy/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(coerced12 !== undefined){data14 = coerced12;if(data1 !== undefined){data1["strategy"] = coerced12;}}}if(typeof data14 === "string"){if(data14.length < 1){const err35 = {instancePath:instancePath+"/query/strategy",schemaPath:"#/properties/query/properties/strategy/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}}if(data1.maturity !== undefined){let data15 = data1.maturity;if(typeof data15 !== "string"){let dataType13 = typeof data15;let coerced13 = undefined;if(!(coerced13 !== undefined)){if(dataType13 == "number" || dataType13 == "boolean"){coerced13 = "" + data15;}else if(data15 === null){coerced13 = "";}else {const err36 = {instancePath:instancePath+"/query/maturity",schemaPath:"#/properties/query/properties/maturity/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(coerced13 !== undefined){data15 = coerced13;if(data1 !== undefined){data1["maturity"] = coerced13;}}}if(typeof data15 === "string"){if(!pattern2.test(data15)){const err37 = {instancePath:instancePath+"/query/maturity",schemaPath:"#/properties/query/properties/maturity/pattern",keyword:"pattern",params:{pattern: "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$"}};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}}}else {const err38 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}if(data.header !== undefined){let data16 = data.header;if(data16 && typeof data16 == "object" && !Array.isArray(data16)){}else {const err39 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}else {const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}validate70.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const f1 = formats["date-time"];
+const c1 = [];
+const c2 = ["group_by","start","end","limit","cursor","sort_dir","exchange","currency","instrument_name","direction","block_only","min_amount","strategy","maturity"];
+const c3 = ["exchange","instrument_name","maturity","direction","strategy"];
+const c4 = ["ASC","DESC"];
+const c5 = "^[A-Za-z0-9_]{1,20}$";
+const c6 = new RegExp(c5);
+const c7 = "^([a-z0-9]+:)?[^a-z:\\s]+$";
+const c8 = new RegExp(c7);
+const c9 = ["buy","sell"];
+const c10 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
+const c11 = new RegExp(c10);
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v4 = v1["query"];
+      if (isObject(v4)) {
+        if (v4.group_by === undefined) report("required", "/query", { missingProperty: "group_by" });
+        if (v4.exchange === undefined) report("required", "/query", { missingProperty: "exchange" });
+        if (v4.currency === undefined) report("required", "/query", { missingProperty: "currency" });
+        for (const key5 in v4) {
+          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+        }
+        if (v4.group_by !== undefined) {
+          let v6 = typed(v4, "group_by", "/query/group_by", "string");
+          if (!c3.includes(v6)) report("enum", "/query/group_by", { allowedValues: c3 });
+        }
+        if (v4.start !== undefined) {
+          let v7 = typed(v4, "start", "/query/start", "string");
+          if (typeof v7 == "string") {
+            if (!f1(v7)) report("format", "/query/start", { format: "date-time" });
+          }
+        }
+        if (v4.end !== undefined) {
+          let v8 = typed(v4, "end", "/query/end", "string");
+          if (typeof v8 == "string") {
+            if (!f1(v8)) report("format", "/query/end", { format: "date-time" });
+          }
+        }
+        if (v4.limit !== undefined) {
+          let v9 = typed(v4, "limit", "/query/limit", "integer");
+          if (isNumber(v9)) {
+            if (v9 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
+            if (v9 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v4.cursor !== undefined) {
+          let v10 = typed(v4, "cursor", "/query/cursor", "string");
+          if (typeof v10 == "string") {
+            if (v10.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+          }
+        }
+        if (v4.sort_dir !== undefined) {
+          let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
+          if (!c4.includes(v11)) report("enum", "/query/sort_dir", { allowedValues: c4 });
+        }
+        if (v4.exchange !== undefined) {
+          let v12 = typed(v4, "exchange", "/query/exchange", "string");
+          if (typeof v12 == "string") {
+            if (v12.length < 1) report("minLength", "/query/exchange", { limit: 1 });
+          }
+        }
+        if (v4.currency !== undefined) {
+          let v13 = typed(v4, "currency", "/query/currency", "string");
+          if (typeof v13 == "string") {
+            if (!c6.test(v13)) report("pattern", "/query/currency", { pattern: c5 });
+          }
+        }
+        if (v4.instrument_name !== undefined) {
+          let v14 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+          if (typeof v14 == "string") {
+            if (v14.length < 1) report("minLength", "/query/instrument_name", { limit: 1 });
+            if (!c8.test(v14)) report("pattern", "/query/instrument_name", { pattern: c7 });
+          }
+        }
+        if (v4.direction !== undefined) {
+          let v15 = typed(v4, "direction", "/query/direction", "string");
+          if (!c9.includes(v15)) report("enum", "/query/direction", { allowedValues: c9 });
+        }
+        if (v4.block_only !== undefined) {
+          let v16 = typed(v4, "block_only", "/query/block_only", "boolean");
+        }
+        if (v4.min_amount !== undefined) {
+          let v17 = typed(v4, "min_amount", "/query/min_amount", "number");
+          if (isNumber(v17)) {
+            if (v17 < 0) report("minimum", "/query/min_amount", { comparison: ">=", limit: 0 });
+          }
+        }
+        if (v4.strategy !== undefined) {
+          let v18 = typed(v4, "strategy", "/query/strategy", "string");
+          if (typeof v18 == "string") {
+            if (v18.length < 1) report("minLength", "/query/strategy", { limit: 1 });
+          }
+        }
+        if (v4.maturity !== undefined) {
+          let v19 = typed(v4, "maturity", "/query/maturity", "string");
+          if (typeof v19 == "string") {
+            if (!c11.test(v19)) report("pattern", "/query/maturity", { pattern: c10 });
+          }
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v20 = v1["header"];
+      if (!isObject(v20)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getFuturesTradesSummary","method":"get","path":"/api/v1/futures/trades/summary","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

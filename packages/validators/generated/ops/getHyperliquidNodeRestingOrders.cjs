@@ -10,9 +10,84 @@ const bodies = (function () {
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate75;const schema60 = {};const pattern9 = new RegExp("^0x[0-9a-fA-F]{40}$", "");const pattern1 = new RegExp("^[A-Za-z0-9_]{1,20}$", "");function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){for(const key0 in data0){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.query !== undefined){let data1 = data.query;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){for(const key1 in data1){if(!(((((((key1 === "limit") || (key1 === "cursor")) || (key1 === "wallet")) || (key1 === "instrument_name")) || (key1 === "instrument_name_raw")) || (key1 === "currency")) || (key1 === "max_distance_from_mark"))){const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data1.limit !== undefined){let data2 = data1.limit;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){let dataType0 = typeof data2;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 === "boolean" || data2 === null
-              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){coerced0 = +data2;}else {const err6 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(coerced0 !== undefined){data2 = coerced0;if(data1 !== undefined){data1["limit"] = coerced0;}}}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 1000 || isNaN(data2)){const err7 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(data2 < 1 || isNaN(data2)){const err8 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}}if(data1.cursor !== undefined){let data3 = data1.cursor;if(typeof data3 !== "string"){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data3;}else if(data3 === null){coerced1 = "";}else {const err9 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data1 !== undefined){data1["cursor"] = coerced1;}}}if(typeof data3 === "string"){if(data3.length < 1){const err10 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}if(data1.wallet !== undefined){let data4 = data1.wallet;if(typeof data4 !== "string"){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data4;}else if(data4 === null){coerced2 = "";}else {const err11 = {instancePath:instancePath+"/query/wallet",schemaPath:"#/properties/query/properties/wallet/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data1 !== undefined){data1["wallet"] = coerced2;}}}if(typeof data4 === "string"){if(!pattern9.test(data4)){const err12 = {instancePath:instancePath+"/query/wallet",schemaPath:"#/properties/query/properties/wallet/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}if(data1.instrument_name !== undefined){let data5 = data1.instrument_name;if(typeof data5 !== "string"){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 == "number" || dataType3 == "boolean"){coerced3 = "" + data5;}else if(data5 === null){coerced3 = "";}else {const err13 = {instancePath:instancePath+"/query/instrument_name",schemaPath:"#/properties/query/properties/instrument_name/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data1 !== undefined){data1["instrument_name"] = coerced3;}}}if(typeof data5 === "string"){if(data5.length < 1){const err14 = {instancePath:instancePath+"/query/instrument_name",schemaPath:"#/properties/query/properties/instrument_name/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data1.instrument_name_raw !== undefined){let data6 = data1.instrument_name_raw;if(typeof data6 !== "string"){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 == "number" || dataType4 == "boolean"){coerced4 = "" + data6;}else if(data6 === null){coerced4 = "";}else {const err15 = {instancePath:instancePath+"/query/instrument_name_raw",schemaPath:"#/properties/query/properties/instrument_name_raw/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data1 !== undefined){data1["instrument_name_raw"] = coerced4;}}}if(typeof data6 === "string"){if(data6.length < 1){const err16 = {instancePath:instancePath+"/query/instrument_name_raw",schemaPath:"#/properties/query/properties/instrument_name_raw/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}if(data1.currency !== undefined){let data7 = data1.currency;if(typeof data7 !== "string"){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 == "number" || dataType5 == "boolean"){coerced5 = "" + data7;}else if(data7 === null){coerced5 = "";}else {const err17 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data1 !== undefined){data1["currency"] = coerced5;}}}if(typeof data7 === "string"){if(!pattern1.test(data7)){const err18 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,20}$"}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}}if(data1.max_distance_from_mark !== undefined){let data8 = data1.max_distance_from_mark;if(!((typeof data8 == "number") && (isFinite(data8)))){let dataType6 = typeof data8;let coerced6 = undefined;if(!(coerced6 !== undefined)){if(dataType6 == "boolean" || data8 === null
-              || (dataType6 == "string" && data8 && data8 == +data8)){coerced6 = +data8;}else {const err19 = {instancePath:instancePath+"/query/max_distance_from_mark",schemaPath:"#/properties/query/properties/max_distance_from_mark/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(coerced6 !== undefined){data8 = coerced6;if(data1 !== undefined){data1["max_distance_from_mark"] = coerced6;}}}}}else {const err20 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data.header !== undefined){let data9 = data.header;if(data9 && typeof data9 == "object" && !Array.isArray(data9)){}else {const err21 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}else {const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}validate75.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = [];
+const c2 = ["limit","cursor","wallet","instrument_name","instrument_name_raw","currency","max_distance_from_mark"];
+const c3 = "^0x[0-9a-fA-F]{40}$";
+const c4 = new RegExp(c3);
+const c5 = "^[A-Za-z0-9_]{1,20}$";
+const c6 = new RegExp(c5);
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v4 = v1["query"];
+      if (isObject(v4)) {
+        for (const key5 in v4) {
+          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+        }
+        if (v4.limit !== undefined) {
+          let v6 = typed(v4, "limit", "/query/limit", "integer");
+          if (isNumber(v6)) {
+            if (v6 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
+            if (v6 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v4.cursor !== undefined) {
+          let v7 = typed(v4, "cursor", "/query/cursor", "string");
+          if (typeof v7 == "string") {
+            if (v7.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+          }
+        }
+        if (v4.wallet !== undefined) {
+          let v8 = typed(v4, "wallet", "/query/wallet", "string");
+          if (typeof v8 == "string") {
+            if (!c4.test(v8)) report("pattern", "/query/wallet", { pattern: c3 });
+          }
+        }
+        if (v4.instrument_name !== undefined) {
+          let v9 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+          if (typeof v9 == "string") {
+            if (v9.length < 1) report("minLength", "/query/instrument_name", { limit: 1 });
+          }
+        }
+        if (v4.instrument_name_raw !== undefined) {
+          let v10 = typed(v4, "instrument_name_raw", "/query/instrument_name_raw", "string");
+          if (typeof v10 == "string") {
+            if (v10.length < 1) report("minLength", "/query/instrument_name_raw", { limit: 1 });
+          }
+        }
+        if (v4.currency !== undefined) {
+          let v11 = typed(v4, "currency", "/query/currency", "string");
+          if (typeof v11 == "string") {
+            if (!c6.test(v11)) report("pattern", "/query/currency", { pattern: c5 });
+          }
+        }
+        if (v4.max_distance_from_mark !== undefined) {
+          let v12 = typed(v4, "max_distance_from_mark", "/query/max_distance_from_mark", "number");
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v13 = v1["header"];
+      if (!isObject(v13)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getHyperliquidNodeRestingOrders","method":"get","path":"/api/v1/hyperliquid/node/resting-orders","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

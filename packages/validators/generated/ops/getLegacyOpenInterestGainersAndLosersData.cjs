@@ -10,7 +10,67 @@ const bodies = (function () {
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate112;const schema97 = {"properties":{"path":{"properties":{"option":{"enum":["all","future","perpetual"]},"param":{"enum":["1","2","4","8","12","18","24","48","168","336","504","720","8760","ytd"]},"type":{"enum":["c","d"]}}}}};const pattern11 = new RegExp("^[A-Za-z0-9]{1,20}$", "");function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.currency === undefined){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "currency"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.option === undefined){const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "option"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0.param === undefined){const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "param"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data0.type === undefined){const err6 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "type"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}for(const key0 in data0){if(!((((key0 === "currency") || (key0 === "option")) || (key0 === "param")) || (key0 === "type"))){const err7 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data0.currency !== undefined){let data1 = data0.currency;if(typeof data1 !== "string"){let dataType0 = typeof data1;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data1;}else if(data1 === null){coerced0 = "";}else {const err8 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(coerced0 !== undefined){data1 = coerced0;if(data0 !== undefined){data0["currency"] = coerced0;}}}if(typeof data1 === "string"){if(!pattern11.test(data1)){const err9 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}if(data0.option !== undefined){let data2 = data0.option;if(typeof data2 !== "string"){let dataType1 = typeof data2;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data2;}else if(data2 === null){coerced1 = "";}else {const err10 = {instancePath:instancePath+"/path/option",schemaPath:"#/properties/path/properties/option/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(coerced1 !== undefined){data2 = coerced1;if(data0 !== undefined){data0["option"] = coerced1;}}}if(!(((data2 === "all") || (data2 === "future")) || (data2 === "perpetual"))){const err11 = {instancePath:instancePath+"/path/option",schemaPath:"#/properties/path/properties/option/enum",keyword:"enum",params:{allowedValues: schema97.properties.path.properties.option.enum}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data0.param !== undefined){let data3 = data0.param;if(typeof data3 !== "string"){let dataType2 = typeof data3;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data3;}else if(data3 === null){coerced2 = "";}else {const err12 = {instancePath:instancePath+"/path/param",schemaPath:"#/properties/path/properties/param/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(coerced2 !== undefined){data3 = coerced2;if(data0 !== undefined){data0["param"] = coerced2;}}}if(!((((((((((((((data3 === "1") || (data3 === "2")) || (data3 === "4")) || (data3 === "8")) || (data3 === "12")) || (data3 === "18")) || (data3 === "24")) || (data3 === "48")) || (data3 === "168")) || (data3 === "336")) || (data3 === "504")) || (data3 === "720")) || (data3 === "8760")) || (data3 === "ytd"))){const err13 = {instancePath:instancePath+"/path/param",schemaPath:"#/properties/path/properties/param/enum",keyword:"enum",params:{allowedValues: schema97.properties.path.properties.param.enum}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}if(data0.type !== undefined){let data4 = data0.type;if(typeof data4 !== "string"){let dataType3 = typeof data4;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 == "number" || dataType3 == "boolean"){coerced3 = "" + data4;}else if(data4 === null){coerced3 = "";}else {const err14 = {instancePath:instancePath+"/path/type",schemaPath:"#/properties/path/properties/type/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(coerced3 !== undefined){data4 = coerced3;if(data0 !== undefined){data0["type"] = coerced3;}}}if(!((data4 === "c") || (data4 === "d"))){const err15 = {instancePath:instancePath+"/path/type",schemaPath:"#/properties/path/properties/type/enum",keyword:"enum",params:{allowedValues: schema97.properties.path.properties.type.enum}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}}else {const err16 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data.query !== undefined){let data5 = data.query;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){for(const key1 in data5){const err17 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}else {const err18 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data.header !== undefined){let data6 = data.header;if(data6 && typeof data6 == "object" && !Array.isArray(data6)){}else {const err19 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}validate112.errors = vErrors;return errors === 0;}
+const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = ["currency","option","param","type"];
+const c2 = "^[A-Za-z0-9]{1,20}$";
+const c3 = new RegExp(c2);
+const c4 = ["all","future","perpetual"];
+const c5 = ["1","2","4","8","12","18","24","48","168","336","504","720","8760","ytd"];
+const c6 = ["c","d"];
+const c7 = [];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        if (v2.option === undefined) report("required", "/path", { missingProperty: "option" });
+        if (v2.param === undefined) report("required", "/path", { missingProperty: "param" });
+        if (v2.type === undefined) report("required", "/path", { missingProperty: "type" });
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+        if (v2.currency !== undefined) {
+          let v4 = typed(v2, "currency", "/path/currency", "string");
+          if (typeof v4 == "string") {
+            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+          }
+        }
+        if (v2.option !== undefined) {
+          let v5 = typed(v2, "option", "/path/option", "string");
+          if (!c4.includes(v5)) report("enum", "/path/option", { allowedValues: c4 });
+        }
+        if (v2.param !== undefined) {
+          let v6 = typed(v2, "param", "/path/param", "string");
+          if (!c5.includes(v6)) report("enum", "/path/param", { allowedValues: c5 });
+        }
+        if (v2.type !== undefined) {
+          let v7 = typed(v2, "type", "/path/type", "string");
+          if (!c6.includes(v7)) report("enum", "/path/type", { allowedValues: c6 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v8 = v1["query"];
+      if (isObject(v8)) {
+        for (const key9 in v8) {
+          if (!c7.includes(key9)) report("additionalProperties", "/query", { additionalProperty: key9 });
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v10 = v1["header"];
+      if (!isObject(v10)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyOpenInterestGainersAndLosersData","method":"get","path":"/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

@@ -10,7 +10,61 @@ const bodies = (function () {
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate113;const schema98 = {"properties":{"path":{"properties":{"option":{"enum":["all","future","perpetual"]},"param":{"enum":["1","4","24","168","720","ytd"]}}}}};const pattern11 = new RegExp("^[A-Za-z0-9]{1,20}$", "");function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.currency === undefined){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "currency"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.option === undefined){const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "option"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0.param === undefined){const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "param"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}for(const key0 in data0){if(!(((key0 === "currency") || (key0 === "option")) || (key0 === "param"))){const err6 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data0.currency !== undefined){let data1 = data0.currency;if(typeof data1 !== "string"){let dataType0 = typeof data1;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data1;}else if(data1 === null){coerced0 = "";}else {const err7 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(coerced0 !== undefined){data1 = coerced0;if(data0 !== undefined){data0["currency"] = coerced0;}}}if(typeof data1 === "string"){if(!pattern11.test(data1)){const err8 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}}if(data0.option !== undefined){let data2 = data0.option;if(typeof data2 !== "string"){let dataType1 = typeof data2;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data2;}else if(data2 === null){coerced1 = "";}else {const err9 = {instancePath:instancePath+"/path/option",schemaPath:"#/properties/path/properties/option/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(coerced1 !== undefined){data2 = coerced1;if(data0 !== undefined){data0["option"] = coerced1;}}}if(!(((data2 === "all") || (data2 === "future")) || (data2 === "perpetual"))){const err10 = {instancePath:instancePath+"/path/option",schemaPath:"#/properties/path/properties/option/enum",keyword:"enum",params:{allowedValues: schema98.properties.path.properties.option.enum}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data0.param !== undefined){let data3 = data0.param;if(typeof data3 !== "string"){let dataType2 = typeof data3;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data3;}else if(data3 === null){coerced2 = "";}else {const err11 = {instancePath:instancePath+"/path/param",schemaPath:"#/properties/path/properties/param/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(coerced2 !== undefined){data3 = coerced2;if(data0 !== undefined){data0["param"] = coerced2;}}}if(!((((((data3 === "1") || (data3 === "4")) || (data3 === "24")) || (data3 === "168")) || (data3 === "720")) || (data3 === "ytd"))){const err12 = {instancePath:instancePath+"/path/param",schemaPath:"#/properties/path/properties/param/enum",keyword:"enum",params:{allowedValues: schema98.properties.path.properties.param.enum}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}else {const err13 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}if(data.query !== undefined){let data4 = data.query;if(data4 && typeof data4 == "object" && !Array.isArray(data4)){for(const key1 in data4){const err14 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}else {const err15 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(data.header !== undefined){let data5 = data.header;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){}else {const err16 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}else {const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}validate113.errors = vErrors;return errors === 0;}
+const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = ["currency","option","param"];
+const c2 = "^[A-Za-z0-9]{1,20}$";
+const c3 = new RegExp(c2);
+const c4 = ["all","future","perpetual"];
+const c5 = ["1","4","24","168","720","ytd"];
+const c6 = [];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        if (v2.option === undefined) report("required", "/path", { missingProperty: "option" });
+        if (v2.param === undefined) report("required", "/path", { missingProperty: "param" });
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+        if (v2.currency !== undefined) {
+          let v4 = typed(v2, "currency", "/path/currency", "string");
+          if (typeof v4 == "string") {
+            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+          }
+        }
+        if (v2.option !== undefined) {
+          let v5 = typed(v2, "option", "/path/option", "string");
+          if (!c4.includes(v5)) report("enum", "/path/option", { allowedValues: c4 });
+        }
+        if (v2.param !== undefined) {
+          let v6 = typed(v2, "param", "/path/param", "string");
+          if (!c5.includes(v6)) report("enum", "/path/param", { allowedValues: c5 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v7 = v1["query"];
+      if (isObject(v7)) {
+        for (const key8 in v7) {
+          if (!c6.includes(key8)) report("additionalProperties", "/query", { additionalProperty: key8 });
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v9 = v1["header"];
+      if (!isObject(v9)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyOpenInterestGainersAndLosersForFuturesMarkets","method":"get","path":"/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

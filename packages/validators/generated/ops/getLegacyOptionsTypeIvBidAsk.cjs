@@ -10,9 +10,106 @@ const bodies = (function () {
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate122;const schema107 = {"properties":{"query":{"properties":{"granularity":{"enum":["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"]},"legacy":{"enum":["true","false"]}}}}};const pattern10 = new RegExp("^[A-Z][A-Z0-9_]*$", "");const pattern11 = new RegExp("^[A-Za-z0-9]{1,20}$", "");const pattern206 = new RegExp("^[CP]_[A-Z0-9]+$", "");const pattern19 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$", "");function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.market === undefined){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "market"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.currency === undefined){const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "currency"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0.type === undefined){const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "type"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}for(const key0 in data0){if(!(((key0 === "market") || (key0 === "currency")) || (key0 === "type"))){const err6 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data0.market !== undefined){let data1 = data0.market;if(typeof data1 !== "string"){let dataType0 = typeof data1;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data1;}else if(data1 === null){coerced0 = "";}else {const err7 = {instancePath:instancePath+"/path/market",schemaPath:"#/properties/path/properties/market/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(coerced0 !== undefined){data1 = coerced0;if(data0 !== undefined){data0["market"] = coerced0;}}}if(typeof data1 === "string"){if(!pattern10.test(data1)){const err8 = {instancePath:instancePath+"/path/market",schemaPath:"#/properties/path/properties/market/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}}if(data0.currency !== undefined){let data2 = data0.currency;if(typeof data2 !== "string"){let dataType1 = typeof data2;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data2;}else if(data2 === null){coerced1 = "";}else {const err9 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(coerced1 !== undefined){data2 = coerced1;if(data0 !== undefined){data0["currency"] = coerced1;}}}if(typeof data2 === "string"){if(!pattern11.test(data2)){const err10 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}if(data0.type !== undefined){let data3 = data0.type;if(typeof data3 !== "string"){let dataType2 = typeof data3;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data3;}else if(data3 === null){coerced2 = "";}else {const err11 = {instancePath:instancePath+"/path/type",schemaPath:"#/properties/path/properties/type/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(coerced2 !== undefined){data3 = coerced2;if(data0 !== undefined){data0["type"] = coerced2;}}}if(typeof data3 === "string"){if(!pattern206.test(data3)){const err12 = {instancePath:instancePath+"/path/type",schemaPath:"#/properties/path/properties/type/pattern",keyword:"pattern",params:{pattern: "^[CP]_[A-Z0-9]+$"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}}else {const err13 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}if(data.query !== undefined){let data4 = data.query;if(data4 && typeof data4 == "object" && !Array.isArray(data4)){if(data4.start === undefined){const err14 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "start"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}if(data4.end === undefined){const err15 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "end"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}for(const key1 in data4){if(!((((((key1 === "start") || (key1 === "end")) || (key1 === "limit")) || (key1 === "page")) || (key1 === "granularity")) || (key1 === "legacy"))){const err16 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data4.start !== undefined){let data5 = data4.start;if(typeof data5 !== "string"){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 == "number" || dataType3 == "boolean"){coerced3 = "" + data5;}else if(data5 === null){coerced3 = "";}else {const err17 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data4 !== undefined){data4["start"] = coerced3;}}}if(typeof data5 === "string"){if(!pattern19.test(data5)){const err18 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$"}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}}if(data4.end !== undefined){let data6 = data4.end;if(typeof data6 !== "string"){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 == "number" || dataType4 == "boolean"){coerced4 = "" + data6;}else if(data6 === null){coerced4 = "";}else {const err19 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data4 !== undefined){data4["end"] = coerced4;}}}if(typeof data6 === "string"){if(!pattern19.test(data6)){const err20 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$"}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}}if(data4.limit !== undefined){let data7 = data4.limit;if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 === "boolean" || data7 === null
-              || (dataType5 === "string" && data7 && data7 == +data7 && !(data7 % 1))){coerced5 = +data7;}else {const err21 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data4 !== undefined){data4["limit"] = coerced5;}}}if((typeof data7 == "number") && (isFinite(data7))){if(data7 > 144 || isNaN(data7)){const err22 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 144}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}if(data7 < 1 || isNaN(data7)){const err23 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}}if(data4.page !== undefined){let data8 = data4.page;if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){let dataType6 = typeof data8;let coerced6 = undefined;if(!(coerced6 !== undefined)){if(dataType6 === "boolean" || data8 === null
-              || (dataType6 === "string" && data8 && data8 == +data8 && !(data8 % 1))){coerced6 = +data8;}else {const err24 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}if(coerced6 !== undefined){data8 = coerced6;if(data4 !== undefined){data4["page"] = coerced6;}}}if((typeof data8 == "number") && (isFinite(data8))){if(data8 < 1 || isNaN(data8)){const err25 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data4.granularity !== undefined){let data9 = data4.granularity;if(typeof data9 !== "string"){let dataType7 = typeof data9;let coerced7 = undefined;if(!(coerced7 !== undefined)){if(dataType7 == "number" || dataType7 == "boolean"){coerced7 = "" + data9;}else if(data9 === null){coerced7 = "";}else {const err26 = {instancePath:instancePath+"/query/granularity",schemaPath:"#/properties/query/properties/granularity/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}if(coerced7 !== undefined){data9 = coerced7;if(data4 !== undefined){data4["granularity"] = coerced7;}}}if(!((((((((((data9 === "1m") || (data9 === "5m")) || (data9 === "15m")) || (data9 === "30m")) || (data9 === "1h")) || (data9 === "2h")) || (data9 === "4h")) || (data9 === "6h")) || (data9 === "12h")) || (data9 === "1d"))){const err27 = {instancePath:instancePath+"/query/granularity",schemaPath:"#/properties/query/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema107.properties.query.properties.granularity.enum}};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data4.legacy !== undefined){let data10 = data4.legacy;if(typeof data10 !== "string"){let dataType8 = typeof data10;let coerced8 = undefined;if(!(coerced8 !== undefined)){if(dataType8 == "number" || dataType8 == "boolean"){coerced8 = "" + data10;}else if(data10 === null){coerced8 = "";}else {const err28 = {instancePath:instancePath+"/query/legacy",schemaPath:"#/properties/query/properties/legacy/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}if(coerced8 !== undefined){data10 = coerced8;if(data4 !== undefined){data4["legacy"] = coerced8;}}}if(!((data10 === "true") || (data10 === "false"))){const err29 = {instancePath:instancePath+"/query/legacy",schemaPath:"#/properties/query/properties/legacy/enum",keyword:"enum",params:{allowedValues: schema107.properties.query.properties.legacy.enum}};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}}else {const err30 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}if(data.header !== undefined){let data11 = data.header;if(data11 && typeof data11 == "object" && !Array.isArray(data11)){}else {const err31 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}}else {const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}validate122.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = ["market","currency","type"];
+const c2 = "^[A-Z][A-Z0-9_]*$";
+const c3 = new RegExp(c2);
+const c4 = "^[A-Za-z0-9]{1,20}$";
+const c5 = new RegExp(c4);
+const c6 = "^[CP]_[A-Z0-9]+$";
+const c7 = new RegExp(c6);
+const c8 = ["start","end","limit","page","granularity","legacy"];
+const c9 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$";
+const c10 = new RegExp(c9);
+const c11 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
+const c12 = ["true","false"];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
+        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        if (v2.type === undefined) report("required", "/path", { missingProperty: "type" });
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+        if (v2.market !== undefined) {
+          let v4 = typed(v2, "market", "/path/market", "string");
+          if (typeof v4 == "string") {
+            if (!c3.test(v4)) report("pattern", "/path/market", { pattern: c2 });
+          }
+        }
+        if (v2.currency !== undefined) {
+          let v5 = typed(v2, "currency", "/path/currency", "string");
+          if (typeof v5 == "string") {
+            if (!c5.test(v5)) report("pattern", "/path/currency", { pattern: c4 });
+          }
+        }
+        if (v2.type !== undefined) {
+          let v6 = typed(v2, "type", "/path/type", "string");
+          if (typeof v6 == "string") {
+            if (!c7.test(v6)) report("pattern", "/path/type", { pattern: c6 });
+          }
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v7 = v1["query"];
+      if (isObject(v7)) {
+        if (v7.start === undefined) report("required", "/query", { missingProperty: "start" });
+        if (v7.end === undefined) report("required", "/query", { missingProperty: "end" });
+        for (const key8 in v7) {
+          if (!c8.includes(key8)) report("additionalProperties", "/query", { additionalProperty: key8 });
+        }
+        if (v7.start !== undefined) {
+          let v9 = typed(v7, "start", "/query/start", "string");
+          if (typeof v9 == "string") {
+            if (!c10.test(v9)) report("pattern", "/query/start", { pattern: c9 });
+          }
+        }
+        if (v7.end !== undefined) {
+          let v10 = typed(v7, "end", "/query/end", "string");
+          if (typeof v10 == "string") {
+            if (!c10.test(v10)) report("pattern", "/query/end", { pattern: c9 });
+          }
+        }
+        if (v7.limit !== undefined) {
+          let v11 = typed(v7, "limit", "/query/limit", "integer");
+          if (isNumber(v11)) {
+            if (v11 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
+            if (v11 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v7.page !== undefined) {
+          let v12 = typed(v7, "page", "/query/page", "integer");
+          if (isNumber(v12)) {
+            if (v12 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v7.granularity !== undefined) {
+          let v13 = typed(v7, "granularity", "/query/granularity", "string");
+          if (!c11.includes(v13)) report("enum", "/query/granularity", { allowedValues: c11 });
+        }
+        if (v7.legacy !== undefined) {
+          let v14 = typed(v7, "legacy", "/query/legacy", "string");
+          if (!c12.includes(v14)) report("enum", "/query/legacy", { allowedValues: c12 });
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v15 = v1["header"];
+      if (!isObject(v15)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyOptionsTypeIvBidAsk","method":"get","path":"/historical/options/type/iv_bid_ask/{market}/{currency}/{type}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

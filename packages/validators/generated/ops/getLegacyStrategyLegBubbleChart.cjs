@@ -10,9 +10,80 @@ const bodies = (function () {
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate128;const schema113 = {"properties":{"query":{"properties":{"single_trade":{"enum":["true","false","1","0"]}}}}};const pattern11 = new RegExp("^[A-Za-z0-9]{1,20}$", "");const pattern45 = new RegExp("^((0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}|all)$", "");function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.currency === undefined){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "currency"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data0){if(!(key0 === "currency")){const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data0.currency !== undefined){let data1 = data0.currency;if(typeof data1 !== "string"){let dataType0 = typeof data1;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data1;}else if(data1 === null){coerced0 = "";}else {const err5 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(coerced0 !== undefined){data1 = coerced0;if(data0 !== undefined){data0["currency"] = coerced0;}}}if(typeof data1 === "string"){if(!pattern11.test(data1)){const err6 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}}else {const err7 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.query !== undefined){let data2 = data.query;if(data2 && typeof data2 == "object" && !Array.isArray(data2)){for(const key1 in data2){if(!(((((key1 === "strategy") || (key1 === "maturity")) || (key1 === "hours_interval")) || (key1 === "size_filter")) || (key1 === "single_trade"))){const err8 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data2.strategy !== undefined){let data3 = data2.strategy;if(typeof data3 !== "string"){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data3;}else if(data3 === null){coerced1 = "";}else {const err9 = {instancePath:instancePath+"/query/strategy",schemaPath:"#/properties/query/properties/strategy/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data2 !== undefined){data2["strategy"] = coerced1;}}}if(typeof data3 === "string"){if(data3.length < 1){const err10 = {instancePath:instancePath+"/query/strategy",schemaPath:"#/properties/query/properties/strategy/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}if(data2.maturity !== undefined){let data4 = data2.maturity;if(typeof data4 !== "string"){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data4;}else if(data4 === null){coerced2 = "";}else {const err11 = {instancePath:instancePath+"/query/maturity",schemaPath:"#/properties/query/properties/maturity/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data2 !== undefined){data2["maturity"] = coerced2;}}}if(typeof data4 === "string"){if(!pattern45.test(data4)){const err12 = {instancePath:instancePath+"/query/maturity",schemaPath:"#/properties/query/properties/maturity/pattern",keyword:"pattern",params:{pattern: "^((0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}|all)$"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}if(data2.hours_interval !== undefined){let data5 = data2.hours_interval;if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 === "boolean" || data5 === null
-              || (dataType3 === "string" && data5 && data5 == +data5 && !(data5 % 1))){coerced3 = +data5;}else {const err13 = {instancePath:instancePath+"/query/hours_interval",schemaPath:"#/properties/query/properties/hours_interval/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data2 !== undefined){data2["hours_interval"] = coerced3;}}}if((typeof data5 == "number") && (isFinite(data5))){if(data5 < 1 || isNaN(data5)){const err14 = {instancePath:instancePath+"/query/hours_interval",schemaPath:"#/properties/query/properties/hours_interval/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data2.size_filter !== undefined){let data6 = data2.size_filter;if(!((typeof data6 == "number") && (isFinite(data6)))){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 == "boolean" || data6 === null
-              || (dataType4 == "string" && data6 && data6 == +data6)){coerced4 = +data6;}else {const err15 = {instancePath:instancePath+"/query/size_filter",schemaPath:"#/properties/query/properties/size_filter/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data2 !== undefined){data2["size_filter"] = coerced4;}}}if((typeof data6 == "number") && (isFinite(data6))){if(data6 < 0 || isNaN(data6)){const err16 = {instancePath:instancePath+"/query/size_filter",schemaPath:"#/properties/query/properties/size_filter/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}if(data2.single_trade !== undefined){let data7 = data2.single_trade;if(typeof data7 !== "string"){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 == "number" || dataType5 == "boolean"){coerced5 = "" + data7;}else if(data7 === null){coerced5 = "";}else {const err17 = {instancePath:instancePath+"/query/single_trade",schemaPath:"#/properties/query/properties/single_trade/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data2 !== undefined){data2["single_trade"] = coerced5;}}}if(!((((data7 === "true") || (data7 === "false")) || (data7 === "1")) || (data7 === "0"))){const err18 = {instancePath:instancePath+"/query/single_trade",schemaPath:"#/properties/query/properties/single_trade/enum",keyword:"enum",params:{allowedValues: schema113.properties.query.properties.single_trade.enum}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}}else {const err19 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.header !== undefined){let data8 = data.header;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){}else {const err20 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}}else {const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}validate128.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = ["currency"];
+const c2 = "^[A-Za-z0-9]{1,20}$";
+const c3 = new RegExp(c2);
+const c4 = ["strategy","maturity","hours_interval","size_filter","single_trade"];
+const c5 = "^((0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}|all)$";
+const c6 = new RegExp(c5);
+const c7 = ["true","false","1","0"];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+        if (v2.currency !== undefined) {
+          let v4 = typed(v2, "currency", "/path/currency", "string");
+          if (typeof v4 == "string") {
+            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+          }
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v5 = v1["query"];
+      if (isObject(v5)) {
+        for (const key6 in v5) {
+          if (!c4.includes(key6)) report("additionalProperties", "/query", { additionalProperty: key6 });
+        }
+        if (v5.strategy !== undefined) {
+          let v7 = typed(v5, "strategy", "/query/strategy", "string");
+          if (typeof v7 == "string") {
+            if (v7.length < 1) report("minLength", "/query/strategy", { limit: 1 });
+          }
+        }
+        if (v5.maturity !== undefined) {
+          let v8 = typed(v5, "maturity", "/query/maturity", "string");
+          if (typeof v8 == "string") {
+            if (!c6.test(v8)) report("pattern", "/query/maturity", { pattern: c5 });
+          }
+        }
+        if (v5.hours_interval !== undefined) {
+          let v9 = typed(v5, "hours_interval", "/query/hours_interval", "integer");
+          if (isNumber(v9)) {
+            if (v9 < 1) report("minimum", "/query/hours_interval", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v5.size_filter !== undefined) {
+          let v10 = typed(v5, "size_filter", "/query/size_filter", "number");
+          if (isNumber(v10)) {
+            if (v10 < 0) report("minimum", "/query/size_filter", { comparison: ">=", limit: 0 });
+          }
+        }
+        if (v5.single_trade !== undefined) {
+          let v11 = typed(v5, "single_trade", "/query/single_trade", "string");
+          if (!c7.includes(v11)) report("enum", "/query/single_trade", { allowedValues: c7 });
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v12 = v1["header"];
+      if (!isObject(v12)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyStrategyLegBubbleChart","method":"get","path":"/analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
