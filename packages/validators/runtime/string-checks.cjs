@@ -30,10 +30,12 @@ function validator(check) {
   /** @type {StringsValidator} */
   const validate = Object.assign(
     (/** @type {unknown} */ data) => {
-      errors = [];
+      // The list is empty between validations (a failed one hands its list out and starts a new one), unless a check
+      // threw: a valid call allocates no list.
+      if (errors.length) errors = [];
       check([data], 0);
       const found = errors;
-      errors = [];
+      if (found.length) errors = [];
       validate.errors = found.length ? found : null;
       return !found.length;
     },
@@ -50,10 +52,10 @@ const isObject = (data) => !!data && typeof data == 'object' && !Array.isArray(d
 
 /** @param {unknown} data @param {SingleType} type */
 function isType(data, type) {
+  if (type === 'string' || type === 'boolean') return typeof data == type;
   if (type === 'number') return isNumber(data);
   if (type === 'integer') return isNumber(data) && !(/** @type {number} */ (data) % 1);
-  if (type === 'object') return isObject(data);
-  return typeof data == type;
+  return isObject(data);
 }
 
 /**
