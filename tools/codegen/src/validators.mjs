@@ -185,10 +185,11 @@ export function generateValidators({ document, operations }, output) {
     const code = [
       HEADER,
       "'use strict';",
-      wrapModule('bodies', bodyExports.length ? bodies(bodyExports) : ''),
-      wrapModule('strings', stringExports.length ? stringsValidatorsCode(stringExports) : ''),
+      // A kind of validator the operation has none of (of its own) gets no scope: an empty one is bytes in every bundle.
+      ...(bodyExports.length ? [wrapModule('bodies', bodies(bodyExports))] : []),
+      ...(stringExports.length ? [wrapModule('strings', stringsValidatorsCode(stringExports))] : []),
       `exports.meta = ${JSON.stringify(meta)};`,
-      `exports.validators = Object.assign({}, bodies, strings);`,
+      `exports.validators = Object.assign({}${bodyExports.length ? ', bodies' : ''}${stringExports.length ? ', strings' : ''});`,
       ...(sharedExports.length ? [LAZY, `Object.defineProperties(exports.validators, {\n${sharedExports.join('\n')}\n});`] : []),
     ].join('\n');
     output.add(`${OUT}/ops/${op.operationId}.cjs`, code);
