@@ -1,23 +1,20 @@
 // Generates packages/validators/generated: one CommonJS module per operation with its validators compiled ahead of
 // time (so users pay no schema compilation at run time), plus an index that loads them all. Body validators come from
-// body-validators.mjs (inline checks); parameters and headers, which need coercion and every error, from ajv's
-// standalone code. A
-// validator two or more operations need alike is compiled once, into generated/shared/<name>.cjs, which those
+// body-validators.mjs (inline checks that stop at the first error); parameters and headers, which need coercion and
+// every error, from strings-validators.mjs. A validator two or more operations need alike is compiled once, into
+// generated/shared/<name>.cjs, which those
 // operations' modules require on first use (validator-plan.mjs decides which).
-// CommonJS because ajv's standalone ESM output still contains require() calls (toolchain notes); each module gets a
+// CommonJS (the modules require the package runtime by relative path, as ajv's standalone code did); each gets a
 // tiny ESM wrapper and a .d.ts so both module systems and per-operation imports work.
 import { Ajv, _ } from 'ajv';
-import ajvStandalone from 'ajv/dist/standalone/index.js';
 import { createRequire } from 'node:module';
 import { bodyValidatorsCode } from './body-validators.mjs';
+import { stringsValidatorsCode } from './strings-validators.mjs';
 import { planOperation, sharedValidators } from './validator-plan.mjs';
 import { COMPONENTS_ID, countsCharacters, keywordsOf, rewriteRefs, withLeanLiteral } from './validator-schemas.mjs';
 
 /** @import { SpecDocument } from '@laevitas-api/spec-model' */
 
-// A CommonJS module whose function is also its `default` export: under NodeNext a default import is the module
-// object, so the function is read from it (the same function `import x from` yields at run time).
-const standaloneCode = ajvStandalone.default;
 /**
  * The string formats the spec uses (date-time, date, uri), from the package's own runtime module: ajv checks with
  * them at generation time and the generated code requires the same module (`code.formats`), where ajv-formats would
@@ -139,9 +136,8 @@ export function generateValidators({ document, operations }, output) {
   // keeps a 1,000-row page well under the cost of parsing it and one operation's bundle small (pnpm bench).
   /** @param {{ name: string, schema: unknown }[]} list */
   const bodies = (list) => bodyValidatorsCode(list, components, (schema, name) => rewriteRefs(schema, components, [name]));
-  // Parameters and headers arrive as strings on the wire: that ajv instance coerces '100' to 100 before checking, and
-  // reports every broken rule.
-  const strings = createAjv(document, { coerce: true, allErrors: true });
+  // Parameters and headers arrive as strings on the wire: strings-validators.mjs coerces '100' to 100 before checking,
+  // and reports every broken rule, as ajv did with createAjv(document, { coerce: true, allErrors: true }).
   /** @type {string[]} */
   const index = [];
   /** @type {Set<string>} */
@@ -155,15 +151,12 @@ export function generateValidators({ document, operations }, output) {
   const shared = sharedValidators(planned);
   for (const { name, entry, users } of shared.values()) {
     keywordsOf(entry.schema, keywords);
-    if (entry.strings) strings.addSchema(withLeanLiteral(entry.schema), `urn:laevitas:shared:${name}`);
     output.add(
       `${OUT}/shared/${name}.cjs`,
       [
         HEADER,
         `// One validator shared by ${users.length} operations (${users.slice(0, 3).join(', ')}${users.length > 3 ? ', …' : ''}), compiled once.`,
-        entry.strings
-          ? standaloneCode(strings, { validate: `urn:laevitas:shared:${name}` })
-          : `'use strict';\n${bodies([{ name: 'validate', schema: entry.schema }])}`,
+        `'use strict';\n${(entry.strings ? stringsValidatorsCode : bodies)([{ name: 'validate', schema: entry.schema }])}`,
       ].join('\n'),
     );
   }
@@ -171,8 +164,8 @@ export function generateValidators({ document, operations }, output) {
   for (const { op, meta, entries } of planned) {
     /** @type {{ name: string, schema: unknown }[]} */
     const bodyExports = [];
-    /** @type {Record<string, string>} export name → schema id */
-    const stringExports = {};
+    /** @type {{ name: string, schema: unknown }[]} */
+    const stringExports = [];
     /** @type {string[]} the validators this operation takes from shared modules, as property descriptors */
     const sharedExports = [];
     for (const entry of entries) {
@@ -186,18 +179,17 @@ export function generateValidators({ document, operations }, output) {
         bodyExports.push({ name: entry.name, schema: entry.schema });
         continue;
       }
-      const schemaId = `urn:laevitas:op:${op.operationId}:${entry.name}`;
-      strings.addSchema(withLeanLiteral(entry.schema), schemaId);
-      stringExports[entry.name] = schemaId;
+      stringExports.push({ name: entry.name, schema: entry.schema });
     }
 
     const code = [
       HEADER,
       "'use strict';",
-      wrapModule('bodies', bodyExports.length ? bodies(bodyExports) : ''),
-      wrapModule('strings', Object.keys(stringExports).length ? standaloneCode(strings, stringExports) : ''),
+      // A kind of validator the operation has none of (of its own) gets no scope: an empty one is bytes in every bundle.
+      ...(bodyExports.length ? [wrapModule('bodies', bodies(bodyExports))] : []),
+      ...(stringExports.length ? [wrapModule('strings', stringsValidatorsCode(stringExports))] : []),
       `exports.meta = ${JSON.stringify(meta)};`,
-      `exports.validators = Object.assign({}, bodies, strings);`,
+      `exports.validators = Object.assign({}${bodyExports.length ? ', bodies' : ''}${stringExports.length ? ', strings' : ''});`,
       ...(sharedExports.length ? [LAZY, `Object.defineProperties(exports.validators, {\n${sharedExports.join('\n')}\n});`] : []),
     ].join('\n');
     output.add(`${OUT}/ops/${op.operationId}.cjs`, code);
@@ -235,7 +227,7 @@ export function generateValidators({ document, operations }, output) {
   output.add(`${OUT}/operation-ids.json`, JSON.stringify(index, null, 2));
 }
 
-/** Scopes one standalone module so two of them can share a file without clashing function names. */
+/** Scopes one generated module so two of them can share a file without clashing function names. */
 function wrapModule(/** @type {string} */ name, /** @type {string} */ code) {
   return `const ${name} = (function () {\n  const exports = {};\n  const module = { exports };\n${code}\n  return module.exports;\n})();`;
 }

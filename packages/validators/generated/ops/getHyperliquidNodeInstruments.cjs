@@ -138,8 +138,53 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate71;const schema56 = {};function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){for(const key0 in data0){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.query !== undefined){let data1 = data.query;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){for(const key1 in data1){if(!((key1 === "limit") || (key1 === "cursor"))){const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data1.limit !== undefined){let data2 = data1.limit;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){let dataType0 = typeof data2;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 === "boolean" || data2 === null
-              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){coerced0 = +data2;}else {const err6 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(coerced0 !== undefined){data2 = coerced0;if(data1 !== undefined){data1["limit"] = coerced0;}}}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 1000 || isNaN(data2)){const err7 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(data2 < 1 || isNaN(data2)){const err8 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}}if(data1.cursor !== undefined){let data3 = data1.cursor;if(typeof data3 !== "string"){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data3;}else if(data3 === null){coerced1 = "";}else {const err9 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data1 !== undefined){data1["cursor"] = coerced1;}}}if(typeof data3 === "string"){if(data3.length < 1){const err10 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}}else {const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data.header !== undefined){let data4 = data.header;if(data4 && typeof data4 == "object" && !Array.isArray(data4)){}else {const err12 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}else {const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}validate71.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = [];
+const c2 = ["limit","cursor"];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v4 = v1["query"];
+      if (isObject(v4)) {
+        for (const key5 in v4) {
+          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+        }
+        if (v4.limit !== undefined) {
+          let v6 = typed(v4, "limit", "/query/limit", "integer");
+          if (isNumber(v6)) {
+            if (v6 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
+            if (v6 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v4.cursor !== undefined) {
+          let v7 = typed(v4, "cursor", "/query/cursor", "string");
+          if (typeof v7 == "string") {
+            if (v7.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+          }
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v8 = v1["header"];
+      if (!isObject(v8)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getHyperliquidNodeInstruments","method":"get","path":"/api/v1/hyperliquid/node/instruments","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

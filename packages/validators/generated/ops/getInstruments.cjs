@@ -169,8 +169,123 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate79;const schema64 = {"properties":{"query":{"properties":{"asset_class":{"enum":["equity","commodity","forex","index"]},"sub_exchange":{"enum":["","xyz","flx","km","cash","vntl","hyna"]},"exchange":{},"market_type":{"enum":["perpetual","future","option","spot","prediction"]},"base_currency":{},"quote_currency":{},"status":{"allOf":[{"enum":["active","expired","delisted","suspended","all"]}]},"margin_type":{"enum":["inverse","linear"]},"option_type":{"enum":["call","put"]},"expiry_from":{},"expiry_to":{},"instrument_name":{},"limit":{},"cursor":{}}}}};const func2 = Object.prototype.hasOwnProperty;const pattern1 = new RegExp("^[A-Za-z0-9_]{1,20}$", "");function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){for(const key0 in data0){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.query !== undefined){let data1 = data.query;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){for(const key1 in data1){if(!(func2.call(schema64.properties.query.properties, key1))){const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data1.asset_class !== undefined){let data2 = data1.asset_class;if(typeof data2 !== "string"){let dataType0 = typeof data2;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data2;}else if(data2 === null){coerced0 = "";}else {const err6 = {instancePath:instancePath+"/query/asset_class",schemaPath:"#/properties/query/properties/asset_class/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(coerced0 !== undefined){data2 = coerced0;if(data1 !== undefined){data1["asset_class"] = coerced0;}}}if(!((((data2 === "equity") || (data2 === "commodity")) || (data2 === "forex")) || (data2 === "index"))){const err7 = {instancePath:instancePath+"/query/asset_class",schemaPath:"#/properties/query/properties/asset_class/enum",keyword:"enum",params:{allowedValues: schema64.properties.query.properties.asset_class.enum}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data1.sub_exchange !== undefined){let data3 = data1.sub_exchange;if(typeof data3 !== "string"){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data3;}else if(data3 === null){coerced1 = "";}else {const err8 = {instancePath:instancePath+"/query/sub_exchange",schemaPath:"#/properties/query/properties/sub_exchange/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data1 !== undefined){data1["sub_exchange"] = coerced1;}}}if(!(((((((data3 === "") || (data3 === "xyz")) || (data3 === "flx")) || (data3 === "km")) || (data3 === "cash")) || (data3 === "vntl")) || (data3 === "hyna"))){const err9 = {instancePath:instancePath+"/query/sub_exchange",schemaPath:"#/properties/query/properties/sub_exchange/enum",keyword:"enum",params:{allowedValues: schema64.properties.query.properties.sub_exchange.enum}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data1.exchange !== undefined){let data4 = data1.exchange;if(typeof data4 !== "string"){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data4;}else if(data4 === null){coerced2 = "";}else {const err10 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data1 !== undefined){data1["exchange"] = coerced2;}}}if(typeof data4 === "string"){if(data4.length < 1){const err11 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}if(data1.market_type !== undefined){let data5 = data1.market_type;if(typeof data5 !== "string"){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 == "number" || dataType3 == "boolean"){coerced3 = "" + data5;}else if(data5 === null){coerced3 = "";}else {const err12 = {instancePath:instancePath+"/query/market_type",schemaPath:"#/properties/query/properties/market_type/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data1 !== undefined){data1["market_type"] = coerced3;}}}if(!(((((data5 === "perpetual") || (data5 === "future")) || (data5 === "option")) || (data5 === "spot")) || (data5 === "prediction"))){const err13 = {instancePath:instancePath+"/query/market_type",schemaPath:"#/properties/query/properties/market_type/enum",keyword:"enum",params:{allowedValues: schema64.properties.query.properties.market_type.enum}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}if(data1.base_currency !== undefined){let data6 = data1.base_currency;if(typeof data6 !== "string"){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 == "number" || dataType4 == "boolean"){coerced4 = "" + data6;}else if(data6 === null){coerced4 = "";}else {const err14 = {instancePath:instancePath+"/query/base_currency",schemaPath:"#/properties/query/properties/base_currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data1 !== undefined){data1["base_currency"] = coerced4;}}}if(typeof data6 === "string"){if(!pattern1.test(data6)){const err15 = {instancePath:instancePath+"/query/base_currency",schemaPath:"#/properties/query/properties/base_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,20}$"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}}if(data1.quote_currency !== undefined){let data7 = data1.quote_currency;if(typeof data7 !== "string"){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 == "number" || dataType5 == "boolean"){coerced5 = "" + data7;}else if(data7 === null){coerced5 = "";}else {const err16 = {instancePath:instancePath+"/query/quote_currency",schemaPath:"#/properties/query/properties/quote_currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data1 !== undefined){data1["quote_currency"] = coerced5;}}}if(typeof data7 === "string"){if(!pattern1.test(data7)){const err17 = {instancePath:instancePath+"/query/quote_currency",schemaPath:"#/properties/query/properties/quote_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,20}$"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}}if(data1.status !== undefined){let data8 = data1.status;if(typeof data8 !== "string"){let dataType6 = typeof data8;let coerced6 = undefined;if(!(coerced6 !== undefined)){if(dataType6 == "number" || dataType6 == "boolean"){coerced6 = "" + data8;}else if(data8 === null){coerced6 = "";}else {const err18 = {instancePath:instancePath+"/query/status",schemaPath:"#/properties/query/properties/status/allOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(coerced6 !== undefined){data8 = coerced6;if(data1 !== undefined){data1["status"] = coerced6;}}}if(!(((((data8 === "active") || (data8 === "expired")) || (data8 === "delisted")) || (data8 === "suspended")) || (data8 === "all"))){const err19 = {instancePath:instancePath+"/query/status",schemaPath:"#/properties/query/properties/status/allOf/0/enum",keyword:"enum",params:{allowedValues: schema64.properties.query.properties.status.allOf[0].enum}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data1.margin_type !== undefined){let data9 = data1.margin_type;if(typeof data9 !== "string"){let dataType7 = typeof data9;let coerced7 = undefined;if(!(coerced7 !== undefined)){if(dataType7 == "number" || dataType7 == "boolean"){coerced7 = "" + data9;}else if(data9 === null){coerced7 = "";}else {const err20 = {instancePath:instancePath+"/query/margin_type",schemaPath:"#/properties/query/properties/margin_type/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(coerced7 !== undefined){data9 = coerced7;if(data1 !== undefined){data1["margin_type"] = coerced7;}}}if(!((data9 === "inverse") || (data9 === "linear"))){const err21 = {instancePath:instancePath+"/query/margin_type",schemaPath:"#/properties/query/properties/margin_type/enum",keyword:"enum",params:{allowedValues: schema64.properties.query.properties.margin_type.enum}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}if(data1.option_type !== undefined){let data10 = data1.option_type;if(typeof data10 !== "string"){let dataType8 = typeof data10;let coerced8 = undefined;if(!(coerced8 !== undefined)){if(dataType8 == "number" || dataType8 == "boolean"){coerced8 = "" + data10;}else if(data10 === null){coerced8 = "";}else {const err22 = {instancePath:instancePath+"/query/option_type",schemaPath:"#/properties/query/properties/option_type/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(coerced8 !== undefined){data10 = coerced8;if(data1 !== undefined){data1["option_type"] = coerced8;}}}if(!((data10 === "call") || (data10 === "put"))){const err23 = {instancePath:instancePath+"/query/option_type",schemaPath:"#/properties/query/properties/option_type/enum",keyword:"enum",params:{allowedValues: schema64.properties.query.properties.option_type.enum}};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(data1.expiry_from !== undefined){let data11 = data1.expiry_from;if(typeof data11 !== "string"){let dataType9 = typeof data11;let coerced9 = undefined;if(!(coerced9 !== undefined)){if(dataType9 == "number" || dataType9 == "boolean"){coerced9 = "" + data11;}else if(data11 === null){coerced9 = "";}else {const err24 = {instancePath:instancePath+"/query/expiry_from",schemaPath:"#/properties/query/properties/expiry_from/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}if(coerced9 !== undefined){data11 = coerced9;if(data1 !== undefined){data1["expiry_from"] = coerced9;}}}if(typeof data11 === "string"){if(data11.length < 1){const err25 = {instancePath:instancePath+"/query/expiry_from",schemaPath:"#/properties/query/properties/expiry_from/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data1.expiry_to !== undefined){let data12 = data1.expiry_to;if(typeof data12 !== "string"){let dataType10 = typeof data12;let coerced10 = undefined;if(!(coerced10 !== undefined)){if(dataType10 == "number" || dataType10 == "boolean"){coerced10 = "" + data12;}else if(data12 === null){coerced10 = "";}else {const err26 = {instancePath:instancePath+"/query/expiry_to",schemaPath:"#/properties/query/properties/expiry_to/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}if(coerced10 !== undefined){data12 = coerced10;if(data1 !== undefined){data1["expiry_to"] = coerced10;}}}if(typeof data12 === "string"){if(data12.length < 1){const err27 = {instancePath:instancePath+"/query/expiry_to",schemaPath:"#/properties/query/properties/expiry_to/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}}if(data1.instrument_name !== undefined){let data13 = data1.instrument_name;if(typeof data13 !== "string"){let dataType11 = typeof data13;let coerced11 = undefined;if(!(coerced11 !== undefined)){if(dataType11 == "number" || dataType11 == "boolean"){coerced11 = "" + data13;}else if(data13 === null){coerced11 = "";}else {const err28 = {instancePath:instancePath+"/query/instrument_name",schemaPath:"#/properties/query/properties/instrument_name/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}if(coerced11 !== undefined){data13 = coerced11;if(data1 !== undefined){data1["instrument_name"] = coerced11;}}}if(typeof data13 === "string"){if(data13.length < 1){const err29 = {instancePath:instancePath+"/query/instrument_name",schemaPath:"#/properties/query/properties/instrument_name/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}}if(data1.limit !== undefined){let data14 = data1.limit;if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){let dataType12 = typeof data14;let coerced12 = undefined;if(!(coerced12 !== undefined)){if(dataType12 === "boolean" || data14 === null
-              || (dataType12 === "string" && data14 && data14 == +data14 && !(data14 % 1))){coerced12 = +data14;}else {const err30 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}if(coerced12 !== undefined){data14 = coerced12;if(data1 !== undefined){data1["limit"] = coerced12;}}}if((typeof data14 == "number") && (isFinite(data14))){if(data14 > 1000 || isNaN(data14)){const err31 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}if(data14 < 1 || isNaN(data14)){const err32 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}}if(data1.cursor !== undefined){let data15 = data1.cursor;if(typeof data15 !== "string"){let dataType13 = typeof data15;let coerced13 = undefined;if(!(coerced13 !== undefined)){if(dataType13 == "number" || dataType13 == "boolean"){coerced13 = "" + data15;}else if(data15 === null){coerced13 = "";}else {const err33 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}if(coerced13 !== undefined){data15 = coerced13;if(data1 !== undefined){data1["cursor"] = coerced13;}}}if(typeof data15 === "string"){if(data15.length < 1){const err34 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}}}else {const err35 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}if(data.header !== undefined){let data16 = data.header;if(data16 && typeof data16 == "object" && !Array.isArray(data16)){}else {const err36 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}}else {const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}validate79.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = [];
+const c2 = ["asset_class","sub_exchange","exchange","market_type","base_currency","quote_currency","status","margin_type","option_type","expiry_from","expiry_to","instrument_name","limit","cursor"];
+const c3 = ["equity","commodity","forex","index"];
+const c4 = ["","xyz","flx","km","cash","vntl","hyna"];
+const c5 = ["perpetual","future","option","spot","prediction"];
+const c6 = "^[A-Za-z0-9_]{1,20}$";
+const c7 = new RegExp(c6);
+const c8 = ["active","expired","delisted","suspended","all"];
+const c9 = ["inverse","linear"];
+const c10 = ["call","put"];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v4 = v1["query"];
+      if (isObject(v4)) {
+        for (const key5 in v4) {
+          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+        }
+        if (v4.asset_class !== undefined) {
+          let v6 = typed(v4, "asset_class", "/query/asset_class", "string");
+          if (!c3.includes(v6)) report("enum", "/query/asset_class", { allowedValues: c3 });
+        }
+        if (v4.sub_exchange !== undefined) {
+          let v7 = typed(v4, "sub_exchange", "/query/sub_exchange", "string");
+          if (!c4.includes(v7)) report("enum", "/query/sub_exchange", { allowedValues: c4 });
+        }
+        if (v4.exchange !== undefined) {
+          let v8 = typed(v4, "exchange", "/query/exchange", "string");
+          if (typeof v8 == "string") {
+            if (v8.length < 1) report("minLength", "/query/exchange", { limit: 1 });
+          }
+        }
+        if (v4.market_type !== undefined) {
+          let v9 = typed(v4, "market_type", "/query/market_type", "string");
+          if (!c5.includes(v9)) report("enum", "/query/market_type", { allowedValues: c5 });
+        }
+        if (v4.base_currency !== undefined) {
+          let v10 = typed(v4, "base_currency", "/query/base_currency", "string");
+          if (typeof v10 == "string") {
+            if (!c7.test(v10)) report("pattern", "/query/base_currency", { pattern: c6 });
+          }
+        }
+        if (v4.quote_currency !== undefined) {
+          let v11 = typed(v4, "quote_currency", "/query/quote_currency", "string");
+          if (typeof v11 == "string") {
+            if (!c7.test(v11)) report("pattern", "/query/quote_currency", { pattern: c6 });
+          }
+        }
+        if (v4.status !== undefined) {
+          {
+            let v13 = typed(v4, "status", "/query/status", "string");
+            if (!c8.includes(v13)) report("enum", "/query/status", { allowedValues: c8 });
+          }
+        }
+        if (v4.margin_type !== undefined) {
+          let v14 = typed(v4, "margin_type", "/query/margin_type", "string");
+          if (!c9.includes(v14)) report("enum", "/query/margin_type", { allowedValues: c9 });
+        }
+        if (v4.option_type !== undefined) {
+          let v15 = typed(v4, "option_type", "/query/option_type", "string");
+          if (!c10.includes(v15)) report("enum", "/query/option_type", { allowedValues: c10 });
+        }
+        if (v4.expiry_from !== undefined) {
+          let v16 = typed(v4, "expiry_from", "/query/expiry_from", "string");
+          if (typeof v16 == "string") {
+            if (v16.length < 1) report("minLength", "/query/expiry_from", { limit: 1 });
+          }
+        }
+        if (v4.expiry_to !== undefined) {
+          let v17 = typed(v4, "expiry_to", "/query/expiry_to", "string");
+          if (typeof v17 == "string") {
+            if (v17.length < 1) report("minLength", "/query/expiry_to", { limit: 1 });
+          }
+        }
+        if (v4.instrument_name !== undefined) {
+          let v18 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+          if (typeof v18 == "string") {
+            if (v18.length < 1) report("minLength", "/query/instrument_name", { limit: 1 });
+          }
+        }
+        if (v4.limit !== undefined) {
+          let v19 = typed(v4, "limit", "/query/limit", "integer");
+          if (isNumber(v19)) {
+            if (v19 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
+            if (v19 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v4.cursor !== undefined) {
+          let v20 = typed(v4, "cursor", "/query/cursor", "string");
+          if (typeof v20 == "string") {
+            if (v20.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+          }
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v21 = v1["header"];
+      if (!isObject(v21)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getInstruments","method":"get","path":"/api/v1/instruments","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

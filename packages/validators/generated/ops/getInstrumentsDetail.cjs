@@ -160,7 +160,54 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate80;const schema65 = {};function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){for(const key0 in data0){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.query !== undefined){let data1 = data.query;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.instrument_name === undefined){const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "instrument_name"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data1.exchange === undefined){const err6 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "exchange"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}for(const key1 in data1){if(!((key1 === "instrument_name") || (key1 === "exchange"))){const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data1.instrument_name !== undefined){let data2 = data1.instrument_name;if(typeof data2 !== "string"){let dataType0 = typeof data2;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data2;}else if(data2 === null){coerced0 = "";}else {const err8 = {instancePath:instancePath+"/query/instrument_name",schemaPath:"#/properties/query/properties/instrument_name/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(coerced0 !== undefined){data2 = coerced0;if(data1 !== undefined){data1["instrument_name"] = coerced0;}}}if(typeof data2 === "string"){if(data2.length < 1){const err9 = {instancePath:instancePath+"/query/instrument_name",schemaPath:"#/properties/query/properties/instrument_name/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}if(data1.exchange !== undefined){let data3 = data1.exchange;if(typeof data3 !== "string"){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data3;}else if(data3 === null){coerced1 = "";}else {const err10 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data1 !== undefined){data1["exchange"] = coerced1;}}}if(typeof data3 === "string"){if(data3.length < 1){const err11 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}}else {const err12 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.header !== undefined){let data4 = data.header;if(data4 && typeof data4 == "object" && !Array.isArray(data4)){}else {const err13 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}}else {const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}validate80.errors = vErrors;return errors === 0;}
+const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = [];
+const c2 = ["instrument_name","exchange"];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v4 = v1["query"];
+      if (isObject(v4)) {
+        if (v4.instrument_name === undefined) report("required", "/query", { missingProperty: "instrument_name" });
+        if (v4.exchange === undefined) report("required", "/query", { missingProperty: "exchange" });
+        for (const key5 in v4) {
+          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+        }
+        if (v4.instrument_name !== undefined) {
+          let v6 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+          if (typeof v6 == "string") {
+            if (v6.length < 1) report("minLength", "/query/instrument_name", { limit: 1 });
+          }
+        }
+        if (v4.exchange !== undefined) {
+          let v7 = typed(v4, "exchange", "/query/exchange", "string");
+          if (typeof v7 == "string") {
+            if (v7.length < 1) report("minLength", "/query/exchange", { limit: 1 });
+          }
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v8 = v1["header"];
+      if (!isObject(v8)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getInstrumentsDetail","method":"get","path":"/api/v1/instruments/detail","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

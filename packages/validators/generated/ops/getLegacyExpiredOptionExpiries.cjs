@@ -83,7 +83,66 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate87;const schema72 = {};const pattern12 = new RegExp("^[a-z][a-z_]*$", "");const pattern11 = new RegExp("^[A-Za-z0-9]{1,20}$", "");const pattern2 = new RegExp("^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$", "");function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.market === undefined){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "market"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.currency === undefined){const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "currency"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}for(const key0 in data0){if(!((key0 === "market") || (key0 === "currency"))){const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data0.market !== undefined){let data1 = data0.market;if(typeof data1 !== "string"){let dataType0 = typeof data1;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data1;}else if(data1 === null){coerced0 = "";}else {const err6 = {instancePath:instancePath+"/path/market",schemaPath:"#/properties/path/properties/market/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(coerced0 !== undefined){data1 = coerced0;if(data0 !== undefined){data0["market"] = coerced0;}}}if(typeof data1 === "string"){if(!pattern12.test(data1)){const err7 = {instancePath:instancePath+"/path/market",schemaPath:"#/properties/path/properties/market/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z_]*$"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data0.currency !== undefined){let data2 = data0.currency;if(typeof data2 !== "string"){let dataType1 = typeof data2;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data2;}else if(data2 === null){coerced1 = "";}else {const err8 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(coerced1 !== undefined){data2 = coerced1;if(data0 !== undefined){data0["currency"] = coerced1;}}}if(typeof data2 === "string"){if(!pattern11.test(data2)){const err9 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}}else {const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data.query !== undefined){let data3 = data.query;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){for(const key1 in data3){if(!(key1 === "maturity")){const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data3.maturity !== undefined){let data4 = data3.maturity;if(typeof data4 !== "string"){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data4;}else if(data4 === null){coerced2 = "";}else {const err12 = {instancePath:instancePath+"/query/maturity",schemaPath:"#/properties/query/properties/maturity/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data3 !== undefined){data3["maturity"] = coerced2;}}}if(typeof data4 === "string"){if(!pattern2.test(data4)){const err13 = {instancePath:instancePath+"/query/maturity",schemaPath:"#/properties/query/properties/maturity/pattern",keyword:"pattern",params:{pattern: "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}}}else {const err14 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data.header !== undefined){let data5 = data.header;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){}else {const err15 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}}else {const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}validate87.errors = vErrors;return errors === 0;}
+const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = ["market","currency"];
+const c2 = "^[a-z][a-z_]*$";
+const c3 = new RegExp(c2);
+const c4 = "^[A-Za-z0-9]{1,20}$";
+const c5 = new RegExp(c4);
+const c6 = ["maturity"];
+const c7 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
+const c8 = new RegExp(c7);
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
+        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+        if (v2.market !== undefined) {
+          let v4 = typed(v2, "market", "/path/market", "string");
+          if (typeof v4 == "string") {
+            if (!c3.test(v4)) report("pattern", "/path/market", { pattern: c2 });
+          }
+        }
+        if (v2.currency !== undefined) {
+          let v5 = typed(v2, "currency", "/path/currency", "string");
+          if (typeof v5 == "string") {
+            if (!c5.test(v5)) report("pattern", "/path/currency", { pattern: c4 });
+          }
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v6 = v1["query"];
+      if (isObject(v6)) {
+        for (const key7 in v6) {
+          if (!c6.includes(key7)) report("additionalProperties", "/query", { additionalProperty: key7 });
+        }
+        if (v6.maturity !== undefined) {
+          let v8 = typed(v6, "maturity", "/query/maturity", "string");
+          if (typeof v8 == "string") {
+            if (!c8.test(v8)) report("pattern", "/query/maturity", { pattern: c7 });
+          }
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v9 = v1["header"];
+      if (!isObject(v9)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyExpiredOptionExpiries","method":"get","path":"/analytics/options/expired_expiries/{market}/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

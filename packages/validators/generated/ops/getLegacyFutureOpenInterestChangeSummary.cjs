@@ -84,7 +84,52 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate90;const schema75 = {"properties":{"path":{"properties":{"currency":{"enum":["BTC","ADA","BCH","BNB","DOT","ETH","LINK","LTC","SOL","TRX","XRP"]},"period":{"enum":["1","2","4","8","12","18","24","48","168","336","504","720","8760","ytd"]}}}}};function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.currency === undefined){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "currency"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.period === undefined){const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "period"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}for(const key0 in data0){if(!((key0 === "currency") || (key0 === "period"))){const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data0.currency !== undefined){let data1 = data0.currency;if(typeof data1 !== "string"){let dataType0 = typeof data1;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data1;}else if(data1 === null){coerced0 = "";}else {const err6 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(coerced0 !== undefined){data1 = coerced0;if(data0 !== undefined){data0["currency"] = coerced0;}}}if(!(((((((((((data1 === "BTC") || (data1 === "ADA")) || (data1 === "BCH")) || (data1 === "BNB")) || (data1 === "DOT")) || (data1 === "ETH")) || (data1 === "LINK")) || (data1 === "LTC")) || (data1 === "SOL")) || (data1 === "TRX")) || (data1 === "XRP"))){const err7 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/enum",keyword:"enum",params:{allowedValues: schema75.properties.path.properties.currency.enum}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data0.period !== undefined){let data2 = data0.period;if(typeof data2 !== "string"){let dataType1 = typeof data2;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data2;}else if(data2 === null){coerced1 = "";}else {const err8 = {instancePath:instancePath+"/path/period",schemaPath:"#/properties/path/properties/period/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(coerced1 !== undefined){data2 = coerced1;if(data0 !== undefined){data0["period"] = coerced1;}}}if(!((((((((((((((data2 === "1") || (data2 === "2")) || (data2 === "4")) || (data2 === "8")) || (data2 === "12")) || (data2 === "18")) || (data2 === "24")) || (data2 === "48")) || (data2 === "168")) || (data2 === "336")) || (data2 === "504")) || (data2 === "720")) || (data2 === "8760")) || (data2 === "ytd"))){const err9 = {instancePath:instancePath+"/path/period",schemaPath:"#/properties/path/properties/period/enum",keyword:"enum",params:{allowedValues: schema75.properties.path.properties.period.enum}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}else {const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data.query !== undefined){let data3 = data.query;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){for(const key1 in data3){const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.header !== undefined){let data4 = data.header;if(data4 && typeof data4 == "object" && !Array.isArray(data4)){}else {const err13 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}}else {const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}validate90.errors = vErrors;return errors === 0;}
+const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = ["currency","period"];
+const c2 = ["BTC","ADA","BCH","BNB","DOT","ETH","LINK","LTC","SOL","TRX","XRP"];
+const c3 = ["1","2","4","8","12","18","24","48","168","336","504","720","8760","ytd"];
+const c4 = [];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        if (v2.period === undefined) report("required", "/path", { missingProperty: "period" });
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+        if (v2.currency !== undefined) {
+          let v4 = typed(v2, "currency", "/path/currency", "string");
+          if (!c2.includes(v4)) report("enum", "/path/currency", { allowedValues: c2 });
+        }
+        if (v2.period !== undefined) {
+          let v5 = typed(v2, "period", "/path/period", "string");
+          if (!c3.includes(v5)) report("enum", "/path/period", { allowedValues: c3 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v6 = v1["query"];
+      if (isObject(v6)) {
+        for (const key7 in v6) {
+          if (!c4.includes(key7)) report("additionalProperties", "/query", { additionalProperty: key7 });
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v8 = v1["header"];
+      if (!isObject(v8)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyFutureOpenInterestChangeSummary","method":"get","path":"/analytics/futures/open_interest_change_summary/{currency}/{period}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

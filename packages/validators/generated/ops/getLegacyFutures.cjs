@@ -117,7 +117,64 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate91;const schema76 = {"properties":{"path":{"properties":{"market":{"enum":["DERIBIT","AEVO","BINANCE","BITFINEX","BITGET","BITMEX","BYBIT","COINBASE","DYDX","HUOBI","HYPERLIQUID","KRAKEN","OKX","PARADEX"]}}}}};const pattern11 = new RegExp("^[A-Za-z0-9]{1,20}$", "");const pattern2 = new RegExp("^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$", "");function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.market === undefined){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "market"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.currency === undefined){const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "currency"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0.maturity === undefined){const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "maturity"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}for(const key0 in data0){if(!(((key0 === "market") || (key0 === "currency")) || (key0 === "maturity"))){const err6 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data0.market !== undefined){let data1 = data0.market;if(typeof data1 !== "string"){let dataType0 = typeof data1;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data1;}else if(data1 === null){coerced0 = "";}else {const err7 = {instancePath:instancePath+"/path/market",schemaPath:"#/properties/path/properties/market/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(coerced0 !== undefined){data1 = coerced0;if(data0 !== undefined){data0["market"] = coerced0;}}}if(!((((((((((((((data1 === "DERIBIT") || (data1 === "AEVO")) || (data1 === "BINANCE")) || (data1 === "BITFINEX")) || (data1 === "BITGET")) || (data1 === "BITMEX")) || (data1 === "BYBIT")) || (data1 === "COINBASE")) || (data1 === "DYDX")) || (data1 === "HUOBI")) || (data1 === "HYPERLIQUID")) || (data1 === "KRAKEN")) || (data1 === "OKX")) || (data1 === "PARADEX"))){const err8 = {instancePath:instancePath+"/path/market",schemaPath:"#/properties/path/properties/market/enum",keyword:"enum",params:{allowedValues: schema76.properties.path.properties.market.enum}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data0.currency !== undefined){let data2 = data0.currency;if(typeof data2 !== "string"){let dataType1 = typeof data2;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data2;}else if(data2 === null){coerced1 = "";}else {const err9 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(coerced1 !== undefined){data2 = coerced1;if(data0 !== undefined){data0["currency"] = coerced1;}}}if(typeof data2 === "string"){if(!pattern11.test(data2)){const err10 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}if(data0.maturity !== undefined){let data3 = data0.maturity;if(typeof data3 !== "string"){let dataType2 = typeof data3;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data3;}else if(data3 === null){coerced2 = "";}else {const err11 = {instancePath:instancePath+"/path/maturity",schemaPath:"#/properties/path/properties/maturity/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(coerced2 !== undefined){data3 = coerced2;if(data0 !== undefined){data0["maturity"] = coerced2;}}}if(typeof data3 === "string"){if(!pattern2.test(data3)){const err12 = {instancePath:instancePath+"/path/maturity",schemaPath:"#/properties/path/properties/maturity/pattern",keyword:"pattern",params:{pattern: "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}}else {const err13 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}if(data.query !== undefined){let data4 = data.query;if(data4 && typeof data4 == "object" && !Array.isArray(data4)){for(const key1 in data4){const err14 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}else {const err15 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(data.header !== undefined){let data5 = data.header;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){}else {const err16 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}else {const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}validate91.errors = vErrors;return errors === 0;}
+const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = ["market","currency","maturity"];
+const c2 = ["DERIBIT","AEVO","BINANCE","BITFINEX","BITGET","BITMEX","BYBIT","COINBASE","DYDX","HUOBI","HYPERLIQUID","KRAKEN","OKX","PARADEX"];
+const c3 = "^[A-Za-z0-9]{1,20}$";
+const c4 = new RegExp(c3);
+const c5 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
+const c6 = new RegExp(c5);
+const c7 = [];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
+        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        if (v2.maturity === undefined) report("required", "/path", { missingProperty: "maturity" });
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+        if (v2.market !== undefined) {
+          let v4 = typed(v2, "market", "/path/market", "string");
+          if (!c2.includes(v4)) report("enum", "/path/market", { allowedValues: c2 });
+        }
+        if (v2.currency !== undefined) {
+          let v5 = typed(v2, "currency", "/path/currency", "string");
+          if (typeof v5 == "string") {
+            if (!c4.test(v5)) report("pattern", "/path/currency", { pattern: c3 });
+          }
+        }
+        if (v2.maturity !== undefined) {
+          let v6 = typed(v2, "maturity", "/path/maturity", "string");
+          if (typeof v6 == "string") {
+            if (!c6.test(v6)) report("pattern", "/path/maturity", { pattern: c5 });
+          }
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v7 = v1["query"];
+      if (isObject(v7)) {
+        for (const key8 in v7) {
+          if (!c7.includes(key8)) report("additionalProperties", "/query", { additionalProperty: key8 });
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v9 = v1["header"];
+      if (!isObject(v9)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyFutures","method":"get","path":"/analytics/derivs/futures/{market}/{currency}/{maturity}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

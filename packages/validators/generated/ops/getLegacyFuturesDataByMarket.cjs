@@ -157,14 +157,8 @@ function response200(d) {
 exports.response200 = validator(response200);
   return module.exports;
 })();
-const strings = (function () {
-  const exports = {};
-  const module = { exports };
-
-  return module.exports;
-})();
 exports.meta = {"operationId":"getLegacyFuturesDataByMarket","method":"get","path":"/analytics/derivs/futures/{market}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({}, bodies, strings);
+exports.validators = Object.assign({}, bodies);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

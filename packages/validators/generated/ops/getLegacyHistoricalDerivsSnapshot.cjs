@@ -157,9 +157,89 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate95;const schema80 = {"properties":{"path":{"properties":{"market":{"enum":["DERIBIT","BINANCE","BITFINEX","BITMEX","BYBIT","HUOBI","KRAKEN","OKX"]}}},"query":{"properties":{"granularity":{"enum":["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"]}}}}};const pattern11 = new RegExp("^[A-Za-z0-9]{1,20}$", "");const pattern19 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$", "");function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.market === undefined){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "market"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.currency === undefined){const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "currency"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}for(const key0 in data0){if(!((key0 === "market") || (key0 === "currency"))){const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data0.market !== undefined){let data1 = data0.market;if(typeof data1 !== "string"){let dataType0 = typeof data1;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data1;}else if(data1 === null){coerced0 = "";}else {const err6 = {instancePath:instancePath+"/path/market",schemaPath:"#/properties/path/properties/market/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(coerced0 !== undefined){data1 = coerced0;if(data0 !== undefined){data0["market"] = coerced0;}}}if(!((((((((data1 === "DERIBIT") || (data1 === "BINANCE")) || (data1 === "BITFINEX")) || (data1 === "BITMEX")) || (data1 === "BYBIT")) || (data1 === "HUOBI")) || (data1 === "KRAKEN")) || (data1 === "OKX"))){const err7 = {instancePath:instancePath+"/path/market",schemaPath:"#/properties/path/properties/market/enum",keyword:"enum",params:{allowedValues: schema80.properties.path.properties.market.enum}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data0.currency !== undefined){let data2 = data0.currency;if(typeof data2 !== "string"){let dataType1 = typeof data2;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data2;}else if(data2 === null){coerced1 = "";}else {const err8 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(coerced1 !== undefined){data2 = coerced1;if(data0 !== undefined){data0["currency"] = coerced1;}}}if(typeof data2 === "string"){if(!pattern11.test(data2)){const err9 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}}else {const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data.query !== undefined){let data3 = data.query;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.start === undefined){const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "start"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}if(data3.end === undefined){const err12 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "end"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}for(const key1 in data3){if(!(((((key1 === "start") || (key1 === "end")) || (key1 === "limit")) || (key1 === "page")) || (key1 === "granularity"))){const err13 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}if(data3.start !== undefined){let data4 = data3.start;if(typeof data4 !== "string"){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data4;}else if(data4 === null){coerced2 = "";}else {const err14 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data3 !== undefined){data3["start"] = coerced2;}}}if(typeof data4 === "string"){if(!pattern19.test(data4)){const err15 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}}if(data3.end !== undefined){let data5 = data3.end;if(typeof data5 !== "string"){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 == "number" || dataType3 == "boolean"){coerced3 = "" + data5;}else if(data5 === null){coerced3 = "";}else {const err16 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data3 !== undefined){data3["end"] = coerced3;}}}if(typeof data5 === "string"){if(!pattern19.test(data5)){const err17 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}}if(data3.limit !== undefined){let data6 = data3.limit;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 === "boolean" || data6 === null
-              || (dataType4 === "string" && data6 && data6 == +data6 && !(data6 % 1))){coerced4 = +data6;}else {const err18 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data3 !== undefined){data3["limit"] = coerced4;}}}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 144 || isNaN(data6)){const err19 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 144}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}if(data6 < 1 || isNaN(data6)){const err20 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}}if(data3.page !== undefined){let data7 = data3.page;if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 === "boolean" || data7 === null
-              || (dataType5 === "string" && data7 && data7 == +data7 && !(data7 % 1))){coerced5 = +data7;}else {const err21 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data3 !== undefined){data3["page"] = coerced5;}}}if((typeof data7 == "number") && (isFinite(data7))){if(data7 < 1 || isNaN(data7)){const err22 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data3.granularity !== undefined){let data8 = data3.granularity;if(typeof data8 !== "string"){let dataType6 = typeof data8;let coerced6 = undefined;if(!(coerced6 !== undefined)){if(dataType6 == "number" || dataType6 == "boolean"){coerced6 = "" + data8;}else if(data8 === null){coerced6 = "";}else {const err23 = {instancePath:instancePath+"/query/granularity",schemaPath:"#/properties/query/properties/granularity/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(coerced6 !== undefined){data8 = coerced6;if(data3 !== undefined){data3["granularity"] = coerced6;}}}if(!((((((((((data8 === "1m") || (data8 === "5m")) || (data8 === "15m")) || (data8 === "30m")) || (data8 === "1h")) || (data8 === "2h")) || (data8 === "4h")) || (data8 === "6h")) || (data8 === "12h")) || (data8 === "1d"))){const err24 = {instancePath:instancePath+"/query/granularity",schemaPath:"#/properties/query/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema80.properties.query.properties.granularity.enum}};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}}else {const err25 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}if(data.header !== undefined){let data9 = data.header;if(data9 && typeof data9 == "object" && !Array.isArray(data9)){}else {const err26 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}else {const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}validate95.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = ["market","currency"];
+const c2 = ["DERIBIT","BINANCE","BITFINEX","BITMEX","BYBIT","HUOBI","KRAKEN","OKX"];
+const c3 = "^[A-Za-z0-9]{1,20}$";
+const c4 = new RegExp(c3);
+const c5 = ["start","end","limit","page","granularity"];
+const c6 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$";
+const c7 = new RegExp(c6);
+const c8 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
+        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+        if (v2.market !== undefined) {
+          let v4 = typed(v2, "market", "/path/market", "string");
+          if (!c2.includes(v4)) report("enum", "/path/market", { allowedValues: c2 });
+        }
+        if (v2.currency !== undefined) {
+          let v5 = typed(v2, "currency", "/path/currency", "string");
+          if (typeof v5 == "string") {
+            if (!c4.test(v5)) report("pattern", "/path/currency", { pattern: c3 });
+          }
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v6 = v1["query"];
+      if (isObject(v6)) {
+        if (v6.start === undefined) report("required", "/query", { missingProperty: "start" });
+        if (v6.end === undefined) report("required", "/query", { missingProperty: "end" });
+        for (const key7 in v6) {
+          if (!c5.includes(key7)) report("additionalProperties", "/query", { additionalProperty: key7 });
+        }
+        if (v6.start !== undefined) {
+          let v8 = typed(v6, "start", "/query/start", "string");
+          if (typeof v8 == "string") {
+            if (!c7.test(v8)) report("pattern", "/query/start", { pattern: c6 });
+          }
+        }
+        if (v6.end !== undefined) {
+          let v9 = typed(v6, "end", "/query/end", "string");
+          if (typeof v9 == "string") {
+            if (!c7.test(v9)) report("pattern", "/query/end", { pattern: c6 });
+          }
+        }
+        if (v6.limit !== undefined) {
+          let v10 = typed(v6, "limit", "/query/limit", "integer");
+          if (isNumber(v10)) {
+            if (v10 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
+            if (v10 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v6.page !== undefined) {
+          let v11 = typed(v6, "page", "/query/page", "integer");
+          if (isNumber(v11)) {
+            if (v11 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v6.granularity !== undefined) {
+          let v12 = typed(v6, "granularity", "/query/granularity", "string");
+          if (!c8.includes(v12)) report("enum", "/query/granularity", { allowedValues: c8 });
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v13 = v1["header"];
+      if (!isObject(v13)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyHistoricalDerivsSnapshot","method":"get","path":"/historical/derivs/snapshot/{market}/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

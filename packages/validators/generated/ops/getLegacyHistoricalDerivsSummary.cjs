@@ -131,9 +131,83 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate96;const schema81 = {"properties":{"query":{"properties":{"granularity":{"enum":["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"]}}}}};const pattern11 = new RegExp("^[A-Za-z0-9]{1,20}$", "");const pattern19 = new RegExp("^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$", "");function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.currency === undefined){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "currency"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data0){if(!(key0 === "currency")){const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data0.currency !== undefined){let data1 = data0.currency;if(typeof data1 !== "string"){let dataType0 = typeof data1;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data1;}else if(data1 === null){coerced0 = "";}else {const err5 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(coerced0 !== undefined){data1 = coerced0;if(data0 !== undefined){data0["currency"] = coerced0;}}}if(typeof data1 === "string"){if(!pattern11.test(data1)){const err6 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}}else {const err7 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.query !== undefined){let data2 = data.query;if(data2 && typeof data2 == "object" && !Array.isArray(data2)){if(data2.start === undefined){const err8 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "start"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data2.end === undefined){const err9 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "end"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}for(const key1 in data2){if(!(((((key1 === "start") || (key1 === "end")) || (key1 === "limit")) || (key1 === "page")) || (key1 === "granularity"))){const err10 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data2.start !== undefined){let data3 = data2.start;if(typeof data3 !== "string"){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data3;}else if(data3 === null){coerced1 = "";}else {const err11 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data2 !== undefined){data2["start"] = coerced1;}}}if(typeof data3 === "string"){if(!pattern19.test(data3)){const err12 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}if(data2.end !== undefined){let data4 = data2.end;if(typeof data4 !== "string"){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data4;}else if(data4 === null){coerced2 = "";}else {const err13 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data2 !== undefined){data2["end"] = coerced2;}}}if(typeof data4 === "string"){if(!pattern19.test(data4)){const err14 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data2.limit !== undefined){let data5 = data2.limit;if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 === "boolean" || data5 === null
-              || (dataType3 === "string" && data5 && data5 == +data5 && !(data5 % 1))){coerced3 = +data5;}else {const err15 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data2 !== undefined){data2["limit"] = coerced3;}}}if((typeof data5 == "number") && (isFinite(data5))){if(data5 > 144 || isNaN(data5)){const err16 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 144}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}if(data5 < 1 || isNaN(data5)){const err17 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}}if(data2.page !== undefined){let data6 = data2.page;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 === "boolean" || data6 === null
-              || (dataType4 === "string" && data6 && data6 == +data6 && !(data6 % 1))){coerced4 = +data6;}else {const err18 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data2 !== undefined){data2["page"] = coerced4;}}}if((typeof data6 == "number") && (isFinite(data6))){if(data6 < 1 || isNaN(data6)){const err19 = {instancePath:instancePath+"/query/page",schemaPath:"#/properties/query/properties/page/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}if(data2.granularity !== undefined){let data7 = data2.granularity;if(typeof data7 !== "string"){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 == "number" || dataType5 == "boolean"){coerced5 = "" + data7;}else if(data7 === null){coerced5 = "";}else {const err20 = {instancePath:instancePath+"/query/granularity",schemaPath:"#/properties/query/properties/granularity/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data2 !== undefined){data2["granularity"] = coerced5;}}}if(!((((((((((data7 === "1m") || (data7 === "5m")) || (data7 === "15m")) || (data7 === "30m")) || (data7 === "1h")) || (data7 === "2h")) || (data7 === "4h")) || (data7 === "6h")) || (data7 === "12h")) || (data7 === "1d"))){const err21 = {instancePath:instancePath+"/query/granularity",schemaPath:"#/properties/query/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema81.properties.query.properties.granularity.enum}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}else {const err22 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(data.header !== undefined){let data8 = data.header;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){}else {const err23 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}}else {const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}validate96.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = ["currency"];
+const c2 = "^[A-Za-z0-9]{1,20}$";
+const c3 = new RegExp(c2);
+const c4 = ["start","end","limit","page","granularity"];
+const c5 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$";
+const c6 = new RegExp(c5);
+const c7 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+        if (v2.currency !== undefined) {
+          let v4 = typed(v2, "currency", "/path/currency", "string");
+          if (typeof v4 == "string") {
+            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+          }
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v5 = v1["query"];
+      if (isObject(v5)) {
+        if (v5.start === undefined) report("required", "/query", { missingProperty: "start" });
+        if (v5.end === undefined) report("required", "/query", { missingProperty: "end" });
+        for (const key6 in v5) {
+          if (!c4.includes(key6)) report("additionalProperties", "/query", { additionalProperty: key6 });
+        }
+        if (v5.start !== undefined) {
+          let v7 = typed(v5, "start", "/query/start", "string");
+          if (typeof v7 == "string") {
+            if (!c6.test(v7)) report("pattern", "/query/start", { pattern: c5 });
+          }
+        }
+        if (v5.end !== undefined) {
+          let v8 = typed(v5, "end", "/query/end", "string");
+          if (typeof v8 == "string") {
+            if (!c6.test(v8)) report("pattern", "/query/end", { pattern: c5 });
+          }
+        }
+        if (v5.limit !== undefined) {
+          let v9 = typed(v5, "limit", "/query/limit", "integer");
+          if (isNumber(v9)) {
+            if (v9 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
+            if (v9 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v5.page !== undefined) {
+          let v10 = typed(v5, "page", "/query/page", "integer");
+          if (isNumber(v10)) {
+            if (v10 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v5.granularity !== undefined) {
+          let v11 = typed(v5, "granularity", "/query/granularity", "string");
+          if (!c7.includes(v11)) report("enum", "/query/granularity", { allowedValues: c7 });
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v12 = v1["header"];
+      if (!isObject(v12)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyHistoricalDerivsSummary","method":"get","path":"/historical/derivs/summary/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

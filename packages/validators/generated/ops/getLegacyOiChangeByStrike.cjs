@@ -81,10 +81,84 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate109;const schema94 = {};const pattern11 = new RegExp("^[A-Za-z0-9]{1,20}$", "");const pattern166 = new RegExp("^[A-Za-z][A-Za-z_]*$", "");const pattern45 = new RegExp("^((0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}|all)$", "");function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.currency === undefined){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "currency"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.market === undefined){const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "market"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}for(const key0 in data0){if(!((key0 === "currency") || (key0 === "market"))){const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data0.currency !== undefined){let data1 = data0.currency;if(typeof data1 !== "string"){let dataType0 = typeof data1;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data1;}else if(data1 === null){coerced0 = "";}else {const err6 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(coerced0 !== undefined){data1 = coerced0;if(data0 !== undefined){data0["currency"] = coerced0;}}}if(typeof data1 === "string"){if(!pattern11.test(data1)){const err7 = {instancePath:instancePath+"/path/currency",schemaPath:"#/properties/path/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data0.market !== undefined){let data2 = data0.market;if(typeof data2 !== "string"){let dataType1 = typeof data2;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data2;}else if(data2 === null){coerced1 = "";}else {const err8 = {instancePath:instancePath+"/path/market",schemaPath:"#/properties/path/properties/market/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(coerced1 !== undefined){data2 = coerced1;if(data0 !== undefined){data0["market"] = coerced1;}}}if(typeof data2 === "string"){if(!pattern166.test(data2)){const err9 = {instancePath:instancePath+"/path/market",schemaPath:"#/properties/path/properties/market/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z_]*$"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}}else {const err10 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data.query !== undefined){let data3 = data.query;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){for(const key1 in data3){if(!((((key1 === "date_range") || (key1 === "maturity")) || (key1 === "min_strike")) || (key1 === "max_strike"))){const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data3.date_range !== undefined){let data4 = data3.date_range;if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){coerced2 = +data4;}else {const err12 = {instancePath:instancePath+"/query/date_range",schemaPath:"#/properties/query/properties/date_range/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data3 !== undefined){data3["date_range"] = coerced2;}}}if((typeof data4 == "number") && (isFinite(data4))){if(data4 < 1 || isNaN(data4)){const err13 = {instancePath:instancePath+"/query/date_range",schemaPath:"#/properties/query/properties/date_range/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}}if(data3.maturity !== undefined){let data5 = data3.maturity;if(typeof data5 !== "string"){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 == "number" || dataType3 == "boolean"){coerced3 = "" + data5;}else if(data5 === null){coerced3 = "";}else {const err14 = {instancePath:instancePath+"/query/maturity",schemaPath:"#/properties/query/properties/maturity/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data3 !== undefined){data3["maturity"] = coerced3;}}}if(typeof data5 === "string"){if(!pattern45.test(data5)){const err15 = {instancePath:instancePath+"/query/maturity",schemaPath:"#/properties/query/properties/maturity/pattern",keyword:"pattern",params:{pattern: "^((0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}|all)$"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}}if(data3.min_strike !== undefined){let data6 = data3.min_strike;if(!((typeof data6 == "number") && (isFinite(data6)))){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 == "boolean" || data6 === null
-              || (dataType4 == "string" && data6 && data6 == +data6)){coerced4 = +data6;}else {const err16 = {instancePath:instancePath+"/query/min_strike",schemaPath:"#/properties/query/properties/min_strike/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data3 !== undefined){data3["min_strike"] = coerced4;}}}if((typeof data6 == "number") && (isFinite(data6))){if(data6 < 0 || isNaN(data6)){const err17 = {instancePath:instancePath+"/query/min_strike",schemaPath:"#/properties/query/properties/min_strike/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}}if(data3.max_strike !== undefined){let data7 = data3.max_strike;if(!((typeof data7 == "number") && (isFinite(data7)))){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 == "boolean" || data7 === null
-              || (dataType5 == "string" && data7 && data7 == +data7)){coerced5 = +data7;}else {const err18 = {instancePath:instancePath+"/query/max_strike",schemaPath:"#/properties/query/properties/max_strike/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data3 !== undefined){data3["max_strike"] = coerced5;}}}if((typeof data7 == "number") && (isFinite(data7))){if(data7 < 0 || isNaN(data7)){const err19 = {instancePath:instancePath+"/query/max_strike",schemaPath:"#/properties/query/properties/max_strike/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}}else {const err20 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data.header !== undefined){let data8 = data.header;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){}else {const err21 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}else {const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}validate109.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = ["currency","market"];
+const c2 = "^[A-Za-z0-9]{1,20}$";
+const c3 = new RegExp(c2);
+const c4 = "^[A-Za-z][A-Za-z_]*$";
+const c5 = new RegExp(c4);
+const c6 = ["date_range","maturity","min_strike","max_strike"];
+const c7 = "^((0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}|all)$";
+const c8 = new RegExp(c7);
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+        if (v2.currency !== undefined) {
+          let v4 = typed(v2, "currency", "/path/currency", "string");
+          if (typeof v4 == "string") {
+            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+          }
+        }
+        if (v2.market !== undefined) {
+          let v5 = typed(v2, "market", "/path/market", "string");
+          if (typeof v5 == "string") {
+            if (!c5.test(v5)) report("pattern", "/path/market", { pattern: c4 });
+          }
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v6 = v1["query"];
+      if (isObject(v6)) {
+        for (const key7 in v6) {
+          if (!c6.includes(key7)) report("additionalProperties", "/query", { additionalProperty: key7 });
+        }
+        if (v6.date_range !== undefined) {
+          let v8 = typed(v6, "date_range", "/query/date_range", "integer");
+          if (isNumber(v8)) {
+            if (v8 < 1) report("minimum", "/query/date_range", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v6.maturity !== undefined) {
+          let v9 = typed(v6, "maturity", "/query/maturity", "string");
+          if (typeof v9 == "string") {
+            if (!c8.test(v9)) report("pattern", "/query/maturity", { pattern: c7 });
+          }
+        }
+        if (v6.min_strike !== undefined) {
+          let v10 = typed(v6, "min_strike", "/query/min_strike", "number");
+          if (isNumber(v10)) {
+            if (v10 < 0) report("minimum", "/query/min_strike", { comparison: ">=", limit: 0 });
+          }
+        }
+        if (v6.max_strike !== undefined) {
+          let v11 = typed(v6, "max_strike", "/query/max_strike", "number");
+          if (isNumber(v11)) {
+            if (v11 < 0) report("minimum", "/query/max_strike", { comparison: ">=", limit: 0 });
+          }
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v12 = v1["header"];
+      if (!isObject(v12)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyOiChangeByStrike","method":"get","path":"/analytics/options/options_strategy/oi_change_by_strike/{currency}/{market}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

@@ -76,8 +76,75 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate114;const schema99 = {"properties":{"query":{"properties":{"option_type":{"enum":["C","P"]}}}}};const pattern2 = new RegExp("^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$", "");const pattern11 = new RegExp("^[A-Za-z0-9]{1,20}$", "");const pattern10 = new RegExp("^[A-Z][A-Z0-9_]*$", "");function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){for(const key0 in data0){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.query !== undefined){let data1 = data.query;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){for(const key1 in data1){if(!(((((key1 === "option_type") || (key1 === "strike")) || (key1 === "maturity")) || (key1 === "currency")) || (key1 === "market"))){const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data1.option_type !== undefined){let data2 = data1.option_type;if(typeof data2 !== "string"){let dataType0 = typeof data2;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data2;}else if(data2 === null){coerced0 = "";}else {const err6 = {instancePath:instancePath+"/query/option_type",schemaPath:"#/properties/query/properties/option_type/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(coerced0 !== undefined){data2 = coerced0;if(data1 !== undefined){data1["option_type"] = coerced0;}}}if(!((data2 === "C") || (data2 === "P"))){const err7 = {instancePath:instancePath+"/query/option_type",schemaPath:"#/properties/query/properties/option_type/enum",keyword:"enum",params:{allowedValues: schema99.properties.query.properties.option_type.enum}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data1.strike !== undefined){let data3 = data1.strike;if(!((typeof data3 == "number") && (isFinite(data3)))){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "boolean" || data3 === null
-              || (dataType1 == "string" && data3 && data3 == +data3)){coerced1 = +data3;}else {const err8 = {instancePath:instancePath+"/query/strike",schemaPath:"#/properties/query/properties/strike/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data1 !== undefined){data1["strike"] = coerced1;}}}if((typeof data3 == "number") && (isFinite(data3))){if(data3 <= 0 || isNaN(data3)){const err9 = {instancePath:instancePath+"/query/strike",schemaPath:"#/properties/query/properties/strike/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}if(data1.maturity !== undefined){let data4 = data1.maturity;if(typeof data4 !== "string"){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data4;}else if(data4 === null){coerced2 = "";}else {const err10 = {instancePath:instancePath+"/query/maturity",schemaPath:"#/properties/query/properties/maturity/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data1 !== undefined){data1["maturity"] = coerced2;}}}if(typeof data4 === "string"){if(!pattern2.test(data4)){const err11 = {instancePath:instancePath+"/query/maturity",schemaPath:"#/properties/query/properties/maturity/pattern",keyword:"pattern",params:{pattern: "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}if(data1.currency !== undefined){let data5 = data1.currency;if(typeof data5 !== "string"){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 == "number" || dataType3 == "boolean"){coerced3 = "" + data5;}else if(data5 === null){coerced3 = "";}else {const err12 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data1 !== undefined){data1["currency"] = coerced3;}}}if(typeof data5 === "string"){if(!pattern11.test(data5)){const err13 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9]{1,20}$"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}}if(data1.market !== undefined){let data6 = data1.market;if(typeof data6 !== "string"){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 == "number" || dataType4 == "boolean"){coerced4 = "" + data6;}else if(data6 === null){coerced4 = "";}else {const err14 = {instancePath:instancePath+"/query/market",schemaPath:"#/properties/query/properties/market/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data1 !== undefined){data1["market"] = coerced4;}}}if(typeof data6 === "string"){if(!pattern10.test(data6)){const err15 = {instancePath:instancePath+"/query/market",schemaPath:"#/properties/query/properties/market/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Z0-9_]*$"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}}}else {const err16 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data.header !== undefined){let data7 = data.header;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){}else {const err17 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}}else {const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}validate114.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = [];
+const c2 = ["option_type","strike","maturity","currency","market"];
+const c3 = ["C","P"];
+const c4 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
+const c5 = new RegExp(c4);
+const c6 = "^[A-Za-z0-9]{1,20}$";
+const c7 = new RegExp(c6);
+const c8 = "^[A-Z][A-Z0-9_]*$";
+const c9 = new RegExp(c8);
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v4 = v1["query"];
+      if (isObject(v4)) {
+        for (const key5 in v4) {
+          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+        }
+        if (v4.option_type !== undefined) {
+          let v6 = typed(v4, "option_type", "/query/option_type", "string");
+          if (!c3.includes(v6)) report("enum", "/query/option_type", { allowedValues: c3 });
+        }
+        if (v4.strike !== undefined) {
+          let v7 = typed(v4, "strike", "/query/strike", "number");
+          if (isNumber(v7)) {
+            if (v7 <= 0) report("exclusiveMinimum", "/query/strike", { comparison: ">", limit: 0 });
+          }
+        }
+        if (v4.maturity !== undefined) {
+          let v8 = typed(v4, "maturity", "/query/maturity", "string");
+          if (typeof v8 == "string") {
+            if (!c5.test(v8)) report("pattern", "/query/maturity", { pattern: c4 });
+          }
+        }
+        if (v4.currency !== undefined) {
+          let v9 = typed(v4, "currency", "/query/currency", "string");
+          if (typeof v9 == "string") {
+            if (!c7.test(v9)) report("pattern", "/query/currency", { pattern: c6 });
+          }
+        }
+        if (v4.market !== undefined) {
+          let v10 = typed(v4, "market", "/query/market", "string");
+          if (typeof v10 == "string") {
+            if (!c9.test(v10)) report("pattern", "/query/market", { pattern: c8 });
+          }
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v11 = v1["header"];
+      if (!isObject(v11)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyOptionsInstruments","method":"get","path":"/analytics/options/Instruments","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

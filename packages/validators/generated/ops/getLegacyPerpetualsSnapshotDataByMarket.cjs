@@ -116,7 +116,46 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate127;const schema112 = {"properties":{"path":{"properties":{"market":{"enum":["DERIBIT","AEVO","BINANCE","BITFINEX","BITGET","BITMEX","BLITZ","BYBIT","COINBASE","HUOBI","KRAKEN","KWENTA","OKX","PARADEX","VERTEX"]}}}}};function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.market === undefined){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: "market"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data0){if(!(key0 === "market")){const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data0.market !== undefined){let data1 = data0.market;if(typeof data1 !== "string"){let dataType0 = typeof data1;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data1;}else if(data1 === null){coerced0 = "";}else {const err5 = {instancePath:instancePath+"/path/market",schemaPath:"#/properties/path/properties/market/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(coerced0 !== undefined){data1 = coerced0;if(data0 !== undefined){data0["market"] = coerced0;}}}if(!(((((((((((((((data1 === "DERIBIT") || (data1 === "AEVO")) || (data1 === "BINANCE")) || (data1 === "BITFINEX")) || (data1 === "BITGET")) || (data1 === "BITMEX")) || (data1 === "BLITZ")) || (data1 === "BYBIT")) || (data1 === "COINBASE")) || (data1 === "HUOBI")) || (data1 === "KRAKEN")) || (data1 === "KWENTA")) || (data1 === "OKX")) || (data1 === "PARADEX")) || (data1 === "VERTEX"))){const err6 = {instancePath:instancePath+"/path/market",schemaPath:"#/properties/path/properties/market/enum",keyword:"enum",params:{allowedValues: schema112.properties.path.properties.market.enum}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}else {const err7 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.query !== undefined){let data2 = data.query;if(data2 && typeof data2 == "object" && !Array.isArray(data2)){for(const key1 in data2){const err8 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data.header !== undefined){let data3 = data.header;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){}else {const err10 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}else {const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}validate127.errors = vErrors;return errors === 0;}
+const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = ["market"];
+const c2 = ["DERIBIT","AEVO","BINANCE","BITFINEX","BITGET","BITMEX","BLITZ","BYBIT","COINBASE","HUOBI","KRAKEN","KWENTA","OKX","PARADEX","VERTEX"];
+const c3 = [];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+        if (v2.market !== undefined) {
+          let v4 = typed(v2, "market", "/path/market", "string");
+          if (!c2.includes(v4)) report("enum", "/path/market", { allowedValues: c2 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v5 = v1["query"];
+      if (isObject(v5)) {
+        for (const key6 in v5) {
+          if (!c3.includes(key6)) report("additionalProperties", "/query", { additionalProperty: key6 });
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v7 = v1["header"];
+      if (!isObject(v7)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyPerpetualsSnapshotDataByMarket","method":"get","path":"/analytics/derivs/perpetuals_snapshot/{market}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":["path.market"],"decodedHeaders":{}};

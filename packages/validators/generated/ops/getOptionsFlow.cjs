@@ -528,10 +528,108 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate132;const schema117 = {"properties":{"query":{"properties":{"start":{},"end":{},"limit":{},"cursor":{},"sort_dir":{"allOf":[{"enum":["ASC","DESC"]}]},"resolution":{"allOf":[{"enum":["1m","5m","15m","1h","4h","1d"]}]},"exchange":{"enum":["deribit","binance","okx","bybit","bullish","derive","paradex"]},"currency":{},"min_premium_usd":{},"top_n":{}}}}};const func2 = Object.prototype.hasOwnProperty;const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern1 = new RegExp("^[A-Za-z0-9_]{1,20}$", "");function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){for(const key0 in data0){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.query !== undefined){let data1 = data.query;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.exchange === undefined){const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "exchange"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data1.currency === undefined){const err6 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "currency"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}for(const key1 in data1){if(!(func2.call(schema117.properties.query.properties, key1))){const err7 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data1.start !== undefined){let data2 = data1.start;if(typeof data2 !== "string"){let dataType0 = typeof data2;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data2;}else if(data2 === null){coerced0 = "";}else {const err8 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(coerced0 !== undefined){data2 = coerced0;if(data1 !== undefined){data1["start"] = coerced0;}}}if(typeof data2 === "string"){if(!(formats0(data2))){const err9 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}if(data1.end !== undefined){let data3 = data1.end;if(typeof data3 !== "string"){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data3;}else if(data3 === null){coerced1 = "";}else {const err10 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data1 !== undefined){data1["end"] = coerced1;}}}if(typeof data3 === "string"){if(!(formats0(data3))){const err11 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}if(data1.limit !== undefined){let data4 = data1.limit;if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){coerced2 = +data4;}else {const err12 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data1 !== undefined){data1["limit"] = coerced2;}}}if((typeof data4 == "number") && (isFinite(data4))){if(data4 > 1000 || isNaN(data4)){const err13 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data4 < 1 || isNaN(data4)){const err14 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data1.cursor !== undefined){let data5 = data1.cursor;if(typeof data5 !== "string"){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 == "number" || dataType3 == "boolean"){coerced3 = "" + data5;}else if(data5 === null){coerced3 = "";}else {const err15 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data1 !== undefined){data1["cursor"] = coerced3;}}}if(typeof data5 === "string"){if(data5.length < 1){const err16 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}if(data1.sort_dir !== undefined){let data6 = data1.sort_dir;if(typeof data6 !== "string"){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 == "number" || dataType4 == "boolean"){coerced4 = "" + data6;}else if(data6 === null){coerced4 = "";}else {const err17 = {instancePath:instancePath+"/query/sort_dir",schemaPath:"#/properties/query/properties/sort_dir/allOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data1 !== undefined){data1["sort_dir"] = coerced4;}}}if(!((data6 === "ASC") || (data6 === "DESC"))){const err18 = {instancePath:instancePath+"/query/sort_dir",schemaPath:"#/properties/query/properties/sort_dir/allOf/0/enum",keyword:"enum",params:{allowedValues: schema117.properties.query.properties.sort_dir.allOf[0].enum}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data1.resolution !== undefined){let data7 = data1.resolution;if(typeof data7 !== "string"){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 == "number" || dataType5 == "boolean"){coerced5 = "" + data7;}else if(data7 === null){coerced5 = "";}else {const err19 = {instancePath:instancePath+"/query/resolution",schemaPath:"#/properties/query/properties/resolution/allOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data1 !== undefined){data1["resolution"] = coerced5;}}}if(!((((((data7 === "1m") || (data7 === "5m")) || (data7 === "15m")) || (data7 === "1h")) || (data7 === "4h")) || (data7 === "1d"))){const err20 = {instancePath:instancePath+"/query/resolution",schemaPath:"#/properties/query/properties/resolution/allOf/0/enum",keyword:"enum",params:{allowedValues: schema117.properties.query.properties.resolution.allOf[0].enum}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data1.exchange !== undefined){let data8 = data1.exchange;if(typeof data8 !== "string"){let dataType6 = typeof data8;let coerced6 = undefined;if(!(coerced6 !== undefined)){if(dataType6 == "number" || dataType6 == "boolean"){coerced6 = "" + data8;}else if(data8 === null){coerced6 = "";}else {const err21 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}if(coerced6 !== undefined){data8 = coerced6;if(data1 !== undefined){data1["exchange"] = coerced6;}}}if(!(((((((data8 === "deribit") || (data8 === "binance")) || (data8 === "okx")) || (data8 === "bybit")) || (data8 === "bullish")) || (data8 === "derive")) || (data8 === "paradex"))){const err22 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/enum",keyword:"enum",params:{allowedValues: schema117.properties.query.properties.exchange.enum}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(data1.currency !== undefined){let data9 = data1.currency;if(typeof data9 !== "string"){let dataType7 = typeof data9;let coerced7 = undefined;if(!(coerced7 !== undefined)){if(dataType7 == "number" || dataType7 == "boolean"){coerced7 = "" + data9;}else if(data9 === null){coerced7 = "";}else {const err23 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(coerced7 !== undefined){data9 = coerced7;if(data1 !== undefined){data1["currency"] = coerced7;}}}if(typeof data9 === "string"){if(!pattern1.test(data9)){const err24 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,20}$"}};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}}if(data1.min_premium_usd !== undefined){let data10 = data1.min_premium_usd;if(!((typeof data10 == "number") && (isFinite(data10)))){let dataType8 = typeof data10;let coerced8 = undefined;if(!(coerced8 !== undefined)){if(dataType8 == "boolean" || data10 === null
-              || (dataType8 == "string" && data10 && data10 == +data10)){coerced8 = +data10;}else {const err25 = {instancePath:instancePath+"/query/min_premium_usd",schemaPath:"#/properties/query/properties/min_premium_usd/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}if(coerced8 !== undefined){data10 = coerced8;if(data1 !== undefined){data1["min_premium_usd"] = coerced8;}}}if((typeof data10 == "number") && (isFinite(data10))){if(data10 < 0 || isNaN(data10)){const err26 = {instancePath:instancePath+"/query/min_premium_usd",schemaPath:"#/properties/query/properties/min_premium_usd/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}if(data1.top_n !== undefined){let data11 = data1.top_n;if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){let dataType9 = typeof data11;let coerced9 = undefined;if(!(coerced9 !== undefined)){if(dataType9 === "boolean" || data11 === null
-              || (dataType9 === "string" && data11 && data11 == +data11 && !(data11 % 1))){coerced9 = +data11;}else {const err27 = {instancePath:instancePath+"/query/top_n",schemaPath:"#/properties/query/properties/top_n/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(coerced9 !== undefined){data11 = coerced9;if(data1 !== undefined){data1["top_n"] = coerced9;}}}if((typeof data11 == "number") && (isFinite(data11))){if(data11 < 1 || isNaN(data11)){const err28 = {instancePath:instancePath+"/query/top_n",schemaPath:"#/properties/query/properties/top_n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}}}else {const err29 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data.header !== undefined){let data12 = data.header;if(data12 && typeof data12 == "object" && !Array.isArray(data12)){}else {const err30 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}}else {const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}validate132.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const f1 = formats["date-time"];
+const c1 = [];
+const c2 = ["start","end","limit","cursor","sort_dir","resolution","exchange","currency","min_premium_usd","top_n"];
+const c3 = ["ASC","DESC"];
+const c4 = ["1m","5m","15m","1h","4h","1d"];
+const c5 = ["deribit","binance","okx","bybit","bullish","derive","paradex"];
+const c6 = "^[A-Za-z0-9_]{1,20}$";
+const c7 = new RegExp(c6);
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v4 = v1["query"];
+      if (isObject(v4)) {
+        if (v4.exchange === undefined) report("required", "/query", { missingProperty: "exchange" });
+        if (v4.currency === undefined) report("required", "/query", { missingProperty: "currency" });
+        for (const key5 in v4) {
+          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+        }
+        if (v4.start !== undefined) {
+          let v6 = typed(v4, "start", "/query/start", "string");
+          if (typeof v6 == "string") {
+            if (!f1(v6)) report("format", "/query/start", { format: "date-time" });
+          }
+        }
+        if (v4.end !== undefined) {
+          let v7 = typed(v4, "end", "/query/end", "string");
+          if (typeof v7 == "string") {
+            if (!f1(v7)) report("format", "/query/end", { format: "date-time" });
+          }
+        }
+        if (v4.limit !== undefined) {
+          let v8 = typed(v4, "limit", "/query/limit", "integer");
+          if (isNumber(v8)) {
+            if (v8 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
+            if (v8 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v4.cursor !== undefined) {
+          let v9 = typed(v4, "cursor", "/query/cursor", "string");
+          if (typeof v9 == "string") {
+            if (v9.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+          }
+        }
+        if (v4.sort_dir !== undefined) {
+          {
+            let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
+            if (!c3.includes(v11)) report("enum", "/query/sort_dir", { allowedValues: c3 });
+          }
+        }
+        if (v4.resolution !== undefined) {
+          {
+            let v13 = typed(v4, "resolution", "/query/resolution", "string");
+            if (!c4.includes(v13)) report("enum", "/query/resolution", { allowedValues: c4 });
+          }
+        }
+        if (v4.exchange !== undefined) {
+          let v14 = typed(v4, "exchange", "/query/exchange", "string");
+          if (!c5.includes(v14)) report("enum", "/query/exchange", { allowedValues: c5 });
+        }
+        if (v4.currency !== undefined) {
+          let v15 = typed(v4, "currency", "/query/currency", "string");
+          if (typeof v15 == "string") {
+            if (!c7.test(v15)) report("pattern", "/query/currency", { pattern: c6 });
+          }
+        }
+        if (v4.min_premium_usd !== undefined) {
+          let v16 = typed(v4, "min_premium_usd", "/query/min_premium_usd", "number");
+          if (isNumber(v16)) {
+            if (v16 < 0) report("minimum", "/query/min_premium_usd", { comparison: ">=", limit: 0 });
+          }
+        }
+        if (v4.top_n !== undefined) {
+          let v17 = typed(v4, "top_n", "/query/top_n", "integer");
+          if (isNumber(v17)) {
+            if (v17 < 1) report("minimum", "/query/top_n", { comparison: ">=", limit: 1 });
+          }
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v18 = v1["header"];
+      if (!isObject(v18)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getOptionsFlow","method":"get","path":"/api/v1/options/flow","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

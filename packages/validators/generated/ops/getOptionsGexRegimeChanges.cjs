@@ -164,8 +164,89 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate136;const schema121 = {"properties":{"query":{"properties":{"exchange":{"allOf":[{"enum":["deribit"]}]},"sort_dir":{"allOf":[{"enum":["ASC","DESC"]}]}}}}};const pattern1 = new RegExp("^[A-Za-z0-9_]{1,20}$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){for(const key0 in data0){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.query !== undefined){let data1 = data.query;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){for(const key1 in data1){if(!(((((((key1 === "exchange") || (key1 === "currency")) || (key1 === "start")) || (key1 === "end")) || (key1 === "limit")) || (key1 === "cursor")) || (key1 === "sort_dir"))){const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data1.exchange !== undefined){let data2 = data1.exchange;if(typeof data2 !== "string"){let dataType0 = typeof data2;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data2;}else if(data2 === null){coerced0 = "";}else {const err6 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/allOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(coerced0 !== undefined){data2 = coerced0;if(data1 !== undefined){data1["exchange"] = coerced0;}}}if(!(data2 === "deribit")){const err7 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/allOf/0/enum",keyword:"enum",params:{allowedValues: schema121.properties.query.properties.exchange.allOf[0].enum}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data1.currency !== undefined){let data3 = data1.currency;if(typeof data3 !== "string"){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data3;}else if(data3 === null){coerced1 = "";}else {const err8 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data1 !== undefined){data1["currency"] = coerced1;}}}if(typeof data3 === "string"){if(!pattern1.test(data3)){const err9 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,20}$"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}if(data1.start !== undefined){let data4 = data1.start;if(typeof data4 !== "string"){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data4;}else if(data4 === null){coerced2 = "";}else {const err10 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data1 !== undefined){data1["start"] = coerced2;}}}if(typeof data4 === "string"){if(!(formats0(data4))){const err11 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}if(data1.end !== undefined){let data5 = data1.end;if(typeof data5 !== "string"){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 == "number" || dataType3 == "boolean"){coerced3 = "" + data5;}else if(data5 === null){coerced3 = "";}else {const err12 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data1 !== undefined){data1["end"] = coerced3;}}}if(typeof data5 === "string"){if(!(formats0(data5))){const err13 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}}if(data1.limit !== undefined){let data6 = data1.limit;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 === "boolean" || data6 === null
-              || (dataType4 === "string" && data6 && data6 == +data6 && !(data6 % 1))){coerced4 = +data6;}else {const err14 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data1 !== undefined){data1["limit"] = coerced4;}}}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 1000 || isNaN(data6)){const err15 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data6 < 1 || isNaN(data6)){const err16 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}if(data1.cursor !== undefined){let data7 = data1.cursor;if(typeof data7 !== "string"){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 == "number" || dataType5 == "boolean"){coerced5 = "" + data7;}else if(data7 === null){coerced5 = "";}else {const err17 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data1 !== undefined){data1["cursor"] = coerced5;}}}if(typeof data7 === "string"){if(data7.length < 1){const err18 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}}if(data1.sort_dir !== undefined){let data8 = data1.sort_dir;if(typeof data8 !== "string"){let dataType6 = typeof data8;let coerced6 = undefined;if(!(coerced6 !== undefined)){if(dataType6 == "number" || dataType6 == "boolean"){coerced6 = "" + data8;}else if(data8 === null){coerced6 = "";}else {const err19 = {instancePath:instancePath+"/query/sort_dir",schemaPath:"#/properties/query/properties/sort_dir/allOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(coerced6 !== undefined){data8 = coerced6;if(data1 !== undefined){data1["sort_dir"] = coerced6;}}}if(!((data8 === "ASC") || (data8 === "DESC"))){const err20 = {instancePath:instancePath+"/query/sort_dir",schemaPath:"#/properties/query/properties/sort_dir/allOf/0/enum",keyword:"enum",params:{allowedValues: schema121.properties.query.properties.sort_dir.allOf[0].enum}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}}else {const err21 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}if(data.header !== undefined){let data9 = data.header;if(data9 && typeof data9 == "object" && !Array.isArray(data9)){}else {const err22 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}else {const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}validate136.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const f1 = formats["date-time"];
+const c1 = [];
+const c2 = ["exchange","currency","start","end","limit","cursor","sort_dir"];
+const c3 = ["deribit"];
+const c4 = "^[A-Za-z0-9_]{1,20}$";
+const c5 = new RegExp(c4);
+const c6 = ["ASC","DESC"];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v4 = v1["query"];
+      if (isObject(v4)) {
+        for (const key5 in v4) {
+          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+        }
+        if (v4.exchange !== undefined) {
+          {
+            let v7 = typed(v4, "exchange", "/query/exchange", "string");
+            if (!c3.includes(v7)) report("enum", "/query/exchange", { allowedValues: c3 });
+          }
+        }
+        if (v4.currency !== undefined) {
+          let v8 = typed(v4, "currency", "/query/currency", "string");
+          if (typeof v8 == "string") {
+            if (!c5.test(v8)) report("pattern", "/query/currency", { pattern: c4 });
+          }
+        }
+        if (v4.start !== undefined) {
+          let v9 = typed(v4, "start", "/query/start", "string");
+          if (typeof v9 == "string") {
+            if (!f1(v9)) report("format", "/query/start", { format: "date-time" });
+          }
+        }
+        if (v4.end !== undefined) {
+          let v10 = typed(v4, "end", "/query/end", "string");
+          if (typeof v10 == "string") {
+            if (!f1(v10)) report("format", "/query/end", { format: "date-time" });
+          }
+        }
+        if (v4.limit !== undefined) {
+          let v11 = typed(v4, "limit", "/query/limit", "integer");
+          if (isNumber(v11)) {
+            if (v11 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
+            if (v11 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v4.cursor !== undefined) {
+          let v12 = typed(v4, "cursor", "/query/cursor", "string");
+          if (typeof v12 == "string") {
+            if (v12.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+          }
+        }
+        if (v4.sort_dir !== undefined) {
+          {
+            let v14 = typed(v4, "sort_dir", "/query/sort_dir", "string");
+            if (!c6.includes(v14)) report("enum", "/query/sort_dir", { allowedValues: c6 });
+          }
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v15 = v1["header"];
+      if (!isObject(v15)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getOptionsGexRegimeChanges","method":"get","path":"/api/v1/options/gex/regime-changes","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

@@ -287,11 +287,149 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate137;const schema122 = {"properties":{"query":{"properties":{"start":{},"end":{},"limit":{},"cursor":{},"sort_dir":{"allOf":[{"enum":["ASC","DESC"]}]},"resolution":{"allOf":[{"enum":["1m","5m","15m","1h","4h","1d"]}]},"exchange":{"allOf":[{"enum":["deribit"]}]},"instrument_name":{},"currency":{},"date":{},"expiry":{},"include_expiries":{},"strike_min":{},"strike_max":{},"contribution_basis":{"allOf":[{"enum":["weighted","raw"]}]},"min_abs_contribution":{}}}}};const func2 = Object.prototype.hasOwnProperty;const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern1 = new RegExp("^[A-Za-z0-9_]{1,20}$", "");const pattern2 = new RegExp("^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$", "");function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){for(const key0 in data0){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.query !== undefined){let data1 = data.query;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){for(const key1 in data1){if(!(func2.call(schema122.properties.query.properties, key1))){const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data1.start !== undefined){let data2 = data1.start;if(typeof data2 !== "string"){let dataType0 = typeof data2;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data2;}else if(data2 === null){coerced0 = "";}else {const err6 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(coerced0 !== undefined){data2 = coerced0;if(data1 !== undefined){data1["start"] = coerced0;}}}if(typeof data2 === "string"){if(!(formats0(data2))){const err7 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data1.end !== undefined){let data3 = data1.end;if(typeof data3 !== "string"){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data3;}else if(data3 === null){coerced1 = "";}else {const err8 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data1 !== undefined){data1["end"] = coerced1;}}}if(typeof data3 === "string"){if(!(formats0(data3))){const err9 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}if(data1.limit !== undefined){let data4 = data1.limit;if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){coerced2 = +data4;}else {const err10 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data1 !== undefined){data1["limit"] = coerced2;}}}if((typeof data4 == "number") && (isFinite(data4))){if(data4 > 1000 || isNaN(data4)){const err11 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}if(data4 < 1 || isNaN(data4)){const err12 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}if(data1.cursor !== undefined){let data5 = data1.cursor;if(typeof data5 !== "string"){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 == "number" || dataType3 == "boolean"){coerced3 = "" + data5;}else if(data5 === null){coerced3 = "";}else {const err13 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data1 !== undefined){data1["cursor"] = coerced3;}}}if(typeof data5 === "string"){if(data5.length < 1){const err14 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data1.sort_dir !== undefined){let data6 = data1.sort_dir;if(typeof data6 !== "string"){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 == "number" || dataType4 == "boolean"){coerced4 = "" + data6;}else if(data6 === null){coerced4 = "";}else {const err15 = {instancePath:instancePath+"/query/sort_dir",schemaPath:"#/properties/query/properties/sort_dir/allOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data1 !== undefined){data1["sort_dir"] = coerced4;}}}if(!((data6 === "ASC") || (data6 === "DESC"))){const err16 = {instancePath:instancePath+"/query/sort_dir",schemaPath:"#/properties/query/properties/sort_dir/allOf/0/enum",keyword:"enum",params:{allowedValues: schema122.properties.query.properties.sort_dir.allOf[0].enum}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data1.resolution !== undefined){let data7 = data1.resolution;if(typeof data7 !== "string"){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 == "number" || dataType5 == "boolean"){coerced5 = "" + data7;}else if(data7 === null){coerced5 = "";}else {const err17 = {instancePath:instancePath+"/query/resolution",schemaPath:"#/properties/query/properties/resolution/allOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data1 !== undefined){data1["resolution"] = coerced5;}}}if(!((((((data7 === "1m") || (data7 === "5m")) || (data7 === "15m")) || (data7 === "1h")) || (data7 === "4h")) || (data7 === "1d"))){const err18 = {instancePath:instancePath+"/query/resolution",schemaPath:"#/properties/query/properties/resolution/allOf/0/enum",keyword:"enum",params:{allowedValues: schema122.properties.query.properties.resolution.allOf[0].enum}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data1.exchange !== undefined){let data8 = data1.exchange;if(typeof data8 !== "string"){let dataType6 = typeof data8;let coerced6 = undefined;if(!(coerced6 !== undefined)){if(dataType6 == "number" || dataType6 == "boolean"){coerced6 = "" + data8;}else if(data8 === null){coerced6 = "";}else {const err19 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/allOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(coerced6 !== undefined){data8 = coerced6;if(data1 !== undefined){data1["exchange"] = coerced6;}}}if(!(data8 === "deribit")){const err20 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/allOf/0/enum",keyword:"enum",params:{allowedValues: schema122.properties.query.properties.exchange.allOf[0].enum}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data1.instrument_name !== undefined){let data9 = data1.instrument_name;if(typeof data9 !== "string"){let dataType7 = typeof data9;let coerced7 = undefined;if(!(coerced7 !== undefined)){if(dataType7 == "number" || dataType7 == "boolean"){coerced7 = "" + data9;}else if(data9 === null){coerced7 = "";}else {const err21 = {instancePath:instancePath+"/query/instrument_name",schemaPath:"#/properties/query/properties/instrument_name/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}if(coerced7 !== undefined){data9 = coerced7;if(data1 !== undefined){data1["instrument_name"] = coerced7;}}}if(typeof data9 === "string"){if(data9.length < 1){const err22 = {instancePath:instancePath+"/query/instrument_name",schemaPath:"#/properties/query/properties/instrument_name/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data1.currency !== undefined){let data10 = data1.currency;if(typeof data10 !== "string"){let dataType8 = typeof data10;let coerced8 = undefined;if(!(coerced8 !== undefined)){if(dataType8 == "number" || dataType8 == "boolean"){coerced8 = "" + data10;}else if(data10 === null){coerced8 = "";}else {const err23 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(coerced8 !== undefined){data10 = coerced8;if(data1 !== undefined){data1["currency"] = coerced8;}}}if(typeof data10 === "string"){if(!pattern1.test(data10)){const err24 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,20}$"}};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}}if(data1.date !== undefined){let data11 = data1.date;if(typeof data11 !== "string"){let dataType9 = typeof data11;let coerced9 = undefined;if(!(coerced9 !== undefined)){if(dataType9 == "number" || dataType9 == "boolean"){coerced9 = "" + data11;}else if(data11 === null){coerced9 = "";}else {const err25 = {instancePath:instancePath+"/query/date",schemaPath:"#/properties/query/properties/date/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}if(coerced9 !== undefined){data11 = coerced9;if(data1 !== undefined){data1["date"] = coerced9;}}}if(typeof data11 === "string"){if(!(formats0(data11))){const err26 = {instancePath:instancePath+"/query/date",schemaPath:"#/properties/query/properties/date/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}if(data1.expiry !== undefined){let data12 = data1.expiry;const _errs31 = errors;let valid5 = false;const _errs32 = errors;if(typeof data12 !== "string"){let dataType10 = typeof data12;let coerced10 = undefined;if(!(coerced10 !== undefined)){if(dataType10 == "number" || dataType10 == "boolean"){coerced10 = "" + data12;}else if(data12 === null){coerced10 = "";}else {const err27 = {instancePath:instancePath+"/query/expiry",schemaPath:"#/properties/query/properties/expiry/anyOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(coerced10 !== undefined){data12 = coerced10;if(data1 !== undefined){data1["expiry"] = coerced10;}}}if(typeof data12 === "string"){if(!pattern2.test(data12)){const err28 = {instancePath:instancePath+"/query/expiry",schemaPath:"#/properties/query/properties/expiry/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$"}};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}var _valid0 = _errs32 === errors;valid5 = valid5 || _valid0;if(!valid5){const _errs34 = errors;if(typeof data12 !== "string"){let dataType11 = typeof data12;let coerced11 = undefined;if(!(coerced11 !== undefined)){if(dataType11 == "number" || dataType11 == "boolean"){coerced11 = "" + data12;}else if(data12 === null){coerced11 = "";}else {const err29 = {instancePath:instancePath+"/query/expiry",schemaPath:"#/properties/query/properties/expiry/anyOf/1/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(coerced11 !== undefined){data12 = coerced11;if(data1 !== undefined){data1["expiry"] = coerced11;}}}if("all_expiries" !== data12){const err30 = {instancePath:instancePath+"/query/expiry",schemaPath:"#/properties/query/properties/expiry/anyOf/1/const",keyword:"const",params:{allowedValue: "all_expiries"}};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}var _valid0 = _errs34 === errors;valid5 = valid5 || _valid0;}if(!valid5){const err31 = {instancePath:instancePath+"/query/expiry",schemaPath:"#/properties/query/properties/expiry/anyOf",keyword:"anyOf",params:{}};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}else {errors = _errs31;if(vErrors !== null){if(_errs31){vErrors.length = _errs31;}else {vErrors = null;}}}}if(data1.include_expiries !== undefined){let data13 = data1.include_expiries;if(typeof data13 !== "boolean"){let coerced12 = undefined;if(!(coerced12 !== undefined)){if(data13 === "false" || data13 === 0 || data13 === null){coerced12 = false;}else if(data13 === "true" || data13 === 1){coerced12 = true;}else {const err32 = {instancePath:instancePath+"/query/include_expiries",schemaPath:"#/properties/query/properties/include_expiries/type",keyword:"type",params:{type: "boolean"}};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}if(coerced12 !== undefined){data13 = coerced12;if(data1 !== undefined){data1["include_expiries"] = coerced12;}}}}if(data1.strike_min !== undefined){let data14 = data1.strike_min;if(!((typeof data14 == "number") && (isFinite(data14)))){let dataType13 = typeof data14;let coerced13 = undefined;if(!(coerced13 !== undefined)){if(dataType13 == "boolean" || data14 === null
-              || (dataType13 == "string" && data14 && data14 == +data14)){coerced13 = +data14;}else {const err33 = {instancePath:instancePath+"/query/strike_min",schemaPath:"#/properties/query/properties/strike_min/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}if(coerced13 !== undefined){data14 = coerced13;if(data1 !== undefined){data1["strike_min"] = coerced13;}}}if((typeof data14 == "number") && (isFinite(data14))){if(data14 < 0 || isNaN(data14)){const err34 = {instancePath:instancePath+"/query/strike_min",schemaPath:"#/properties/query/properties/strike_min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}}if(data1.strike_max !== undefined){let data15 = data1.strike_max;if(!((typeof data15 == "number") && (isFinite(data15)))){let dataType14 = typeof data15;let coerced14 = undefined;if(!(coerced14 !== undefined)){if(dataType14 == "boolean" || data15 === null
-              || (dataType14 == "string" && data15 && data15 == +data15)){coerced14 = +data15;}else {const err35 = {instancePath:instancePath+"/query/strike_max",schemaPath:"#/properties/query/properties/strike_max/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}if(coerced14 !== undefined){data15 = coerced14;if(data1 !== undefined){data1["strike_max"] = coerced14;}}}if((typeof data15 == "number") && (isFinite(data15))){if(data15 < 0 || isNaN(data15)){const err36 = {instancePath:instancePath+"/query/strike_max",schemaPath:"#/properties/query/properties/strike_max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}}if(data1.contribution_basis !== undefined){let data16 = data1.contribution_basis;if(typeof data16 !== "string"){let dataType15 = typeof data16;let coerced15 = undefined;if(!(coerced15 !== undefined)){if(dataType15 == "number" || dataType15 == "boolean"){coerced15 = "" + data16;}else if(data16 === null){coerced15 = "";}else {const err37 = {instancePath:instancePath+"/query/contribution_basis",schemaPath:"#/properties/query/properties/contribution_basis/allOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}if(coerced15 !== undefined){data16 = coerced15;if(data1 !== undefined){data1["contribution_basis"] = coerced15;}}}if(!((data16 === "weighted") || (data16 === "raw"))){const err38 = {instancePath:instancePath+"/query/contribution_basis",schemaPath:"#/properties/query/properties/contribution_basis/allOf/0/enum",keyword:"enum",params:{allowedValues: schema122.properties.query.properties.contribution_basis.allOf[0].enum}};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}if(data1.min_abs_contribution !== undefined){let data17 = data1.min_abs_contribution;if(!((typeof data17 == "number") && (isFinite(data17)))){let dataType16 = typeof data17;let coerced16 = undefined;if(!(coerced16 !== undefined)){if(dataType16 == "boolean" || data17 === null
-              || (dataType16 == "string" && data17 && data17 == +data17)){coerced16 = +data17;}else {const err39 = {instancePath:instancePath+"/query/min_abs_contribution",schemaPath:"#/properties/query/properties/min_abs_contribution/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}if(coerced16 !== undefined){data17 = coerced16;if(data1 !== undefined){data1["min_abs_contribution"] = coerced16;}}}if((typeof data17 == "number") && (isFinite(data17))){if(data17 < 0 || isNaN(data17)){const err40 = {instancePath:instancePath+"/query/min_abs_contribution",schemaPath:"#/properties/query/properties/min_abs_contribution/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}}else {const err41 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}}if(data.header !== undefined){let data18 = data.header;if(data18 && typeof data18 == "object" && !Array.isArray(data18)){}else {const err42 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}}}else {const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}validate137.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed, anyOf } = require("../../runtime/string-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const f1 = formats["date-time"];
+const c1 = [];
+const c2 = ["start","end","limit","cursor","sort_dir","resolution","exchange","instrument_name","currency","date","expiry","include_expiries","strike_min","strike_max","contribution_basis","min_abs_contribution"];
+const c3 = ["ASC","DESC"];
+const c4 = ["1m","5m","15m","1h","4h","1d"];
+const c5 = ["deribit"];
+const c6 = "^[A-Za-z0-9_]{1,20}$";
+const c7 = new RegExp(c6);
+const c8 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
+const c9 = new RegExp(c8);
+const c10 = ["weighted","raw"];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v4 = v1["query"];
+      if (isObject(v4)) {
+        for (const key5 in v4) {
+          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+        }
+        if (v4.start !== undefined) {
+          let v6 = typed(v4, "start", "/query/start", "string");
+          if (typeof v6 == "string") {
+            if (!f1(v6)) report("format", "/query/start", { format: "date-time" });
+          }
+        }
+        if (v4.end !== undefined) {
+          let v7 = typed(v4, "end", "/query/end", "string");
+          if (typeof v7 == "string") {
+            if (!f1(v7)) report("format", "/query/end", { format: "date-time" });
+          }
+        }
+        if (v4.limit !== undefined) {
+          let v8 = typed(v4, "limit", "/query/limit", "integer");
+          if (isNumber(v8)) {
+            if (v8 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
+            if (v8 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v4.cursor !== undefined) {
+          let v9 = typed(v4, "cursor", "/query/cursor", "string");
+          if (typeof v9 == "string") {
+            if (v9.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+          }
+        }
+        if (v4.sort_dir !== undefined) {
+          {
+            let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
+            if (!c3.includes(v11)) report("enum", "/query/sort_dir", { allowedValues: c3 });
+          }
+        }
+        if (v4.resolution !== undefined) {
+          {
+            let v13 = typed(v4, "resolution", "/query/resolution", "string");
+            if (!c4.includes(v13)) report("enum", "/query/resolution", { allowedValues: c4 });
+          }
+        }
+        if (v4.exchange !== undefined) {
+          {
+            let v15 = typed(v4, "exchange", "/query/exchange", "string");
+            if (!c5.includes(v15)) report("enum", "/query/exchange", { allowedValues: c5 });
+          }
+        }
+        if (v4.instrument_name !== undefined) {
+          let v16 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+          if (typeof v16 == "string") {
+            if (v16.length < 1) report("minLength", "/query/instrument_name", { limit: 1 });
+          }
+        }
+        if (v4.currency !== undefined) {
+          let v17 = typed(v4, "currency", "/query/currency", "string");
+          if (typeof v17 == "string") {
+            if (!c7.test(v17)) report("pattern", "/query/currency", { pattern: c6 });
+          }
+        }
+        if (v4.date !== undefined) {
+          let v18 = typed(v4, "date", "/query/date", "string");
+          if (typeof v18 == "string") {
+            if (!f1(v18)) report("format", "/query/date", { format: "date-time" });
+          }
+        }
+        if (v4.expiry !== undefined) {
+          if (!anyOf(() => {
+  let v20 = typed(v4, "expiry", "/query/expiry", "string");
+  if (typeof v20 == "string") {
+    if (!c9.test(v20)) report("pattern", "/query/expiry", { pattern: c8 });
+  }
+}, () => {
+  let v21 = typed(v4, "expiry", "/query/expiry", "string");
+  if (v21 !== "all_expiries") report("const", "/query/expiry", { allowedValue: "all_expiries" });
+})) report("anyOf", "/query/expiry", {});
+        }
+        if (v4.include_expiries !== undefined) {
+          let v22 = typed(v4, "include_expiries", "/query/include_expiries", "boolean");
+        }
+        if (v4.strike_min !== undefined) {
+          let v23 = typed(v4, "strike_min", "/query/strike_min", "number");
+          if (isNumber(v23)) {
+            if (v23 < 0) report("minimum", "/query/strike_min", { comparison: ">=", limit: 0 });
+          }
+        }
+        if (v4.strike_max !== undefined) {
+          let v24 = typed(v4, "strike_max", "/query/strike_max", "number");
+          if (isNumber(v24)) {
+            if (v24 < 0) report("minimum", "/query/strike_max", { comparison: ">=", limit: 0 });
+          }
+        }
+        if (v4.contribution_basis !== undefined) {
+          {
+            let v26 = typed(v4, "contribution_basis", "/query/contribution_basis", "string");
+            if (!c10.includes(v26)) report("enum", "/query/contribution_basis", { allowedValues: c10 });
+          }
+        }
+        if (v4.min_abs_contribution !== undefined) {
+          let v27 = typed(v4, "min_abs_contribution", "/query/min_abs_contribution", "number");
+          if (isNumber(v27)) {
+            if (v27 < 0) report("minimum", "/query/min_abs_contribution", { comparison: ">=", limit: 0 });
+          }
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v28 = v1["header"];
+      if (!isObject(v28)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getOptionsGexStrikes","method":"get","path":"/api/v1/options/gex/strikes","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

@@ -143,11 +143,157 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate141;const schema126 = {"properties":{"query":{"properties":{"start":{},"end":{},"limit":{},"cursor":{},"sort_dir":{"allOf":[{"enum":["ASC","DESC"]}]},"exchange":{"enum":["deribit","binance","okx","bybit","bullish","derive","paradex"]},"instrument_name":{},"currency":{},"min_premium_usd":{},"min_notional":{},"direction":{"enum":["buy","sell"]},"strategy":{},"block_only":{},"opening_only":{},"option_type":{"enum":["C","P"]},"maturity":{},"top_n":{},"sort":{"enum":["timestamp","premium_usd","notional","amount"]},"settlement_currency":{},"margin_type":{"enum":["inverse","linear"]}}}}};const func2 = Object.prototype.hasOwnProperty;const formats0 = require("../../runtime/formats.cjs")["date-time"];const pattern1 = new RegExp("^[A-Za-z0-9_]{1,20}$", "");const pattern2 = new RegExp("^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$", "");function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){for(const key0 in data0){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.query !== undefined){let data1 = data.query;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){for(const key1 in data1){if(!(func2.call(schema126.properties.query.properties, key1))){const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data1.start !== undefined){let data2 = data1.start;if(typeof data2 !== "string"){let dataType0 = typeof data2;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data2;}else if(data2 === null){coerced0 = "";}else {const err6 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(coerced0 !== undefined){data2 = coerced0;if(data1 !== undefined){data1["start"] = coerced0;}}}if(typeof data2 === "string"){if(!(formats0(data2))){const err7 = {instancePath:instancePath+"/query/start",schemaPath:"#/properties/query/properties/start/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data1.end !== undefined){let data3 = data1.end;if(typeof data3 !== "string"){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data3;}else if(data3 === null){coerced1 = "";}else {const err8 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data1 !== undefined){data1["end"] = coerced1;}}}if(typeof data3 === "string"){if(!(formats0(data3))){const err9 = {instancePath:instancePath+"/query/end",schemaPath:"#/properties/query/properties/end/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}if(data1.limit !== undefined){let data4 = data1.limit;if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){coerced2 = +data4;}else {const err10 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data1 !== undefined){data1["limit"] = coerced2;}}}if((typeof data4 == "number") && (isFinite(data4))){if(data4 > 1000 || isNaN(data4)){const err11 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}if(data4 < 1 || isNaN(data4)){const err12 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}if(data1.cursor !== undefined){let data5 = data1.cursor;if(typeof data5 !== "string"){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 == "number" || dataType3 == "boolean"){coerced3 = "" + data5;}else if(data5 === null){coerced3 = "";}else {const err13 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data1 !== undefined){data1["cursor"] = coerced3;}}}if(typeof data5 === "string"){if(data5.length < 1){const err14 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data1.sort_dir !== undefined){let data6 = data1.sort_dir;if(typeof data6 !== "string"){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 == "number" || dataType4 == "boolean"){coerced4 = "" + data6;}else if(data6 === null){coerced4 = "";}else {const err15 = {instancePath:instancePath+"/query/sort_dir",schemaPath:"#/properties/query/properties/sort_dir/allOf/0/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data1 !== undefined){data1["sort_dir"] = coerced4;}}}if(!((data6 === "ASC") || (data6 === "DESC"))){const err16 = {instancePath:instancePath+"/query/sort_dir",schemaPath:"#/properties/query/properties/sort_dir/allOf/0/enum",keyword:"enum",params:{allowedValues: schema126.properties.query.properties.sort_dir.allOf[0].enum}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data1.exchange !== undefined){let data7 = data1.exchange;if(typeof data7 !== "string"){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 == "number" || dataType5 == "boolean"){coerced5 = "" + data7;}else if(data7 === null){coerced5 = "";}else {const err17 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data1 !== undefined){data1["exchange"] = coerced5;}}}if(!(((((((data7 === "deribit") || (data7 === "binance")) || (data7 === "okx")) || (data7 === "bybit")) || (data7 === "bullish")) || (data7 === "derive")) || (data7 === "paradex"))){const err18 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/enum",keyword:"enum",params:{allowedValues: schema126.properties.query.properties.exchange.enum}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data1.instrument_name !== undefined){let data8 = data1.instrument_name;if(typeof data8 !== "string"){let dataType6 = typeof data8;let coerced6 = undefined;if(!(coerced6 !== undefined)){if(dataType6 == "number" || dataType6 == "boolean"){coerced6 = "" + data8;}else if(data8 === null){coerced6 = "";}else {const err19 = {instancePath:instancePath+"/query/instrument_name",schemaPath:"#/properties/query/properties/instrument_name/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(coerced6 !== undefined){data8 = coerced6;if(data1 !== undefined){data1["instrument_name"] = coerced6;}}}if(typeof data8 === "string"){if(data8.length < 1){const err20 = {instancePath:instancePath+"/query/instrument_name",schemaPath:"#/properties/query/properties/instrument_name/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}}if(data1.currency !== undefined){let data9 = data1.currency;if(typeof data9 !== "string"){let dataType7 = typeof data9;let coerced7 = undefined;if(!(coerced7 !== undefined)){if(dataType7 == "number" || dataType7 == "boolean"){coerced7 = "" + data9;}else if(data9 === null){coerced7 = "";}else {const err21 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}if(coerced7 !== undefined){data9 = coerced7;if(data1 !== undefined){data1["currency"] = coerced7;}}}if(typeof data9 === "string"){if(!pattern1.test(data9)){const err22 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,20}$"}};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data1.min_premium_usd !== undefined){let data10 = data1.min_premium_usd;if(!((typeof data10 == "number") && (isFinite(data10)))){let dataType8 = typeof data10;let coerced8 = undefined;if(!(coerced8 !== undefined)){if(dataType8 == "boolean" || data10 === null
-              || (dataType8 == "string" && data10 && data10 == +data10)){coerced8 = +data10;}else {const err23 = {instancePath:instancePath+"/query/min_premium_usd",schemaPath:"#/properties/query/properties/min_premium_usd/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(coerced8 !== undefined){data10 = coerced8;if(data1 !== undefined){data1["min_premium_usd"] = coerced8;}}}if((typeof data10 == "number") && (isFinite(data10))){if(data10 < 0 || isNaN(data10)){const err24 = {instancePath:instancePath+"/query/min_premium_usd",schemaPath:"#/properties/query/properties/min_premium_usd/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}}if(data1.min_notional !== undefined){let data11 = data1.min_notional;if(!((typeof data11 == "number") && (isFinite(data11)))){let dataType9 = typeof data11;let coerced9 = undefined;if(!(coerced9 !== undefined)){if(dataType9 == "boolean" || data11 === null
-              || (dataType9 == "string" && data11 && data11 == +data11)){coerced9 = +data11;}else {const err25 = {instancePath:instancePath+"/query/min_notional",schemaPath:"#/properties/query/properties/min_notional/type",keyword:"type",params:{type: "number"}};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}if(coerced9 !== undefined){data11 = coerced9;if(data1 !== undefined){data1["min_notional"] = coerced9;}}}if((typeof data11 == "number") && (isFinite(data11))){if(data11 < 0 || isNaN(data11)){const err26 = {instancePath:instancePath+"/query/min_notional",schemaPath:"#/properties/query/properties/min_notional/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}if(data1.direction !== undefined){let data12 = data1.direction;if(typeof data12 !== "string"){let dataType10 = typeof data12;let coerced10 = undefined;if(!(coerced10 !== undefined)){if(dataType10 == "number" || dataType10 == "boolean"){coerced10 = "" + data12;}else if(data12 === null){coerced10 = "";}else {const err27 = {instancePath:instancePath+"/query/direction",schemaPath:"#/properties/query/properties/direction/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(coerced10 !== undefined){data12 = coerced10;if(data1 !== undefined){data1["direction"] = coerced10;}}}if(!((data12 === "buy") || (data12 === "sell"))){const err28 = {instancePath:instancePath+"/query/direction",schemaPath:"#/properties/query/properties/direction/enum",keyword:"enum",params:{allowedValues: schema126.properties.query.properties.direction.enum}};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}if(data1.strategy !== undefined){let data13 = data1.strategy;if(typeof data13 !== "string"){let dataType11 = typeof data13;let coerced11 = undefined;if(!(coerced11 !== undefined)){if(dataType11 == "number" || dataType11 == "boolean"){coerced11 = "" + data13;}else if(data13 === null){coerced11 = "";}else {const err29 = {instancePath:instancePath+"/query/strategy",schemaPath:"#/properties/query/properties/strategy/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(coerced11 !== undefined){data13 = coerced11;if(data1 !== undefined){data1["strategy"] = coerced11;}}}if(typeof data13 === "string"){if(data13.length < 1){const err30 = {instancePath:instancePath+"/query/strategy",schemaPath:"#/properties/query/properties/strategy/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}}if(data1.block_only !== undefined){let data14 = data1.block_only;if(typeof data14 !== "boolean"){let coerced12 = undefined;if(!(coerced12 !== undefined)){if(data14 === "false" || data14 === 0 || data14 === null){coerced12 = false;}else if(data14 === "true" || data14 === 1){coerced12 = true;}else {const err31 = {instancePath:instancePath+"/query/block_only",schemaPath:"#/properties/query/properties/block_only/type",keyword:"type",params:{type: "boolean"}};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(coerced12 !== undefined){data14 = coerced12;if(data1 !== undefined){data1["block_only"] = coerced12;}}}}if(data1.opening_only !== undefined){let data15 = data1.opening_only;if(typeof data15 !== "boolean"){let coerced13 = undefined;if(!(coerced13 !== undefined)){if(data15 === "false" || data15 === 0 || data15 === null){coerced13 = false;}else if(data15 === "true" || data15 === 1){coerced13 = true;}else {const err32 = {instancePath:instancePath+"/query/opening_only",schemaPath:"#/properties/query/properties/opening_only/type",keyword:"type",params:{type: "boolean"}};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}if(coerced13 !== undefined){data15 = coerced13;if(data1 !== undefined){data1["opening_only"] = coerced13;}}}}if(data1.option_type !== undefined){let data16 = data1.option_type;if(typeof data16 !== "string"){let dataType14 = typeof data16;let coerced14 = undefined;if(!(coerced14 !== undefined)){if(dataType14 == "number" || dataType14 == "boolean"){coerced14 = "" + data16;}else if(data16 === null){coerced14 = "";}else {const err33 = {instancePath:instancePath+"/query/option_type",schemaPath:"#/properties/query/properties/option_type/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}if(coerced14 !== undefined){data16 = coerced14;if(data1 !== undefined){data1["option_type"] = coerced14;}}}if(!((data16 === "C") || (data16 === "P"))){const err34 = {instancePath:instancePath+"/query/option_type",schemaPath:"#/properties/query/properties/option_type/enum",keyword:"enum",params:{allowedValues: schema126.properties.query.properties.option_type.enum}};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data1.maturity !== undefined){let data17 = data1.maturity;if(typeof data17 !== "string"){let dataType15 = typeof data17;let coerced15 = undefined;if(!(coerced15 !== undefined)){if(dataType15 == "number" || dataType15 == "boolean"){coerced15 = "" + data17;}else if(data17 === null){coerced15 = "";}else {const err35 = {instancePath:instancePath+"/query/maturity",schemaPath:"#/properties/query/properties/maturity/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}if(coerced15 !== undefined){data17 = coerced15;if(data1 !== undefined){data1["maturity"] = coerced15;}}}if(typeof data17 === "string"){if(!pattern2.test(data17)){const err36 = {instancePath:instancePath+"/query/maturity",schemaPath:"#/properties/query/properties/maturity/pattern",keyword:"pattern",params:{pattern: "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$"}};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}}if(data1.top_n !== undefined){let data18 = data1.top_n;if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){let dataType16 = typeof data18;let coerced16 = undefined;if(!(coerced16 !== undefined)){if(dataType16 === "boolean" || data18 === null
-              || (dataType16 === "string" && data18 && data18 == +data18 && !(data18 % 1))){coerced16 = +data18;}else {const err37 = {instancePath:instancePath+"/query/top_n",schemaPath:"#/properties/query/properties/top_n/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}if(coerced16 !== undefined){data18 = coerced16;if(data1 !== undefined){data1["top_n"] = coerced16;}}}if((typeof data18 == "number") && (isFinite(data18))){if(data18 < 1 || isNaN(data18)){const err38 = {instancePath:instancePath+"/query/top_n",schemaPath:"#/properties/query/properties/top_n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}if(data1.sort !== undefined){let data19 = data1.sort;if(typeof data19 !== "string"){let dataType17 = typeof data19;let coerced17 = undefined;if(!(coerced17 !== undefined)){if(dataType17 == "number" || dataType17 == "boolean"){coerced17 = "" + data19;}else if(data19 === null){coerced17 = "";}else {const err39 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}if(coerced17 !== undefined){data19 = coerced17;if(data1 !== undefined){data1["sort"] = coerced17;}}}if(!((((data19 === "timestamp") || (data19 === "premium_usd")) || (data19 === "notional")) || (data19 === "amount"))){const err40 = {instancePath:instancePath+"/query/sort",schemaPath:"#/properties/query/properties/sort/enum",keyword:"enum",params:{allowedValues: schema126.properties.query.properties.sort.enum}};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}if(data1.settlement_currency !== undefined){let data20 = data1.settlement_currency;if(typeof data20 !== "string"){let dataType18 = typeof data20;let coerced18 = undefined;if(!(coerced18 !== undefined)){if(dataType18 == "number" || dataType18 == "boolean"){coerced18 = "" + data20;}else if(data20 === null){coerced18 = "";}else {const err41 = {instancePath:instancePath+"/query/settlement_currency",schemaPath:"#/properties/query/properties/settlement_currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}}if(coerced18 !== undefined){data20 = coerced18;if(data1 !== undefined){data1["settlement_currency"] = coerced18;}}}if(typeof data20 === "string"){if(data20.length < 1){const err42 = {instancePath:instancePath+"/query/settlement_currency",schemaPath:"#/properties/query/properties/settlement_currency/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}}}if(data1.margin_type !== undefined){let data21 = data1.margin_type;if(typeof data21 !== "string"){let dataType19 = typeof data21;let coerced19 = undefined;if(!(coerced19 !== undefined)){if(dataType19 == "number" || dataType19 == "boolean"){coerced19 = "" + data21;}else if(data21 === null){coerced19 = "";}else {const err43 = {instancePath:instancePath+"/query/margin_type",schemaPath:"#/properties/query/properties/margin_type/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}}if(coerced19 !== undefined){data21 = coerced19;if(data1 !== undefined){data1["margin_type"] = coerced19;}}}if(!((data21 === "inverse") || (data21 === "linear"))){const err44 = {instancePath:instancePath+"/query/margin_type",schemaPath:"#/properties/query/properties/margin_type/enum",keyword:"enum",params:{allowedValues: schema126.properties.query.properties.margin_type.enum}};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}}}else {const err45 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}}if(data.header !== undefined){let data22 = data.header;if(data22 && typeof data22 == "object" && !Array.isArray(data22)){}else {const err46 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}}}else {const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}validate141.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const f1 = formats["date-time"];
+const c1 = [];
+const c2 = ["start","end","limit","cursor","sort_dir","exchange","instrument_name","currency","min_premium_usd","min_notional","direction","strategy","block_only","opening_only","option_type","maturity","top_n","sort","settlement_currency","margin_type"];
+const c3 = ["ASC","DESC"];
+const c4 = ["deribit","binance","okx","bybit","bullish","derive","paradex"];
+const c5 = "^[A-Za-z0-9_]{1,20}$";
+const c6 = new RegExp(c5);
+const c7 = ["buy","sell"];
+const c8 = ["C","P"];
+const c9 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
+const c10 = new RegExp(c9);
+const c11 = ["timestamp","premium_usd","notional","amount"];
+const c12 = ["inverse","linear"];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v4 = v1["query"];
+      if (isObject(v4)) {
+        for (const key5 in v4) {
+          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+        }
+        if (v4.start !== undefined) {
+          let v6 = typed(v4, "start", "/query/start", "string");
+          if (typeof v6 == "string") {
+            if (!f1(v6)) report("format", "/query/start", { format: "date-time" });
+          }
+        }
+        if (v4.end !== undefined) {
+          let v7 = typed(v4, "end", "/query/end", "string");
+          if (typeof v7 == "string") {
+            if (!f1(v7)) report("format", "/query/end", { format: "date-time" });
+          }
+        }
+        if (v4.limit !== undefined) {
+          let v8 = typed(v4, "limit", "/query/limit", "integer");
+          if (isNumber(v8)) {
+            if (v8 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
+            if (v8 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v4.cursor !== undefined) {
+          let v9 = typed(v4, "cursor", "/query/cursor", "string");
+          if (typeof v9 == "string") {
+            if (v9.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+          }
+        }
+        if (v4.sort_dir !== undefined) {
+          {
+            let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
+            if (!c3.includes(v11)) report("enum", "/query/sort_dir", { allowedValues: c3 });
+          }
+        }
+        if (v4.exchange !== undefined) {
+          let v12 = typed(v4, "exchange", "/query/exchange", "string");
+          if (!c4.includes(v12)) report("enum", "/query/exchange", { allowedValues: c4 });
+        }
+        if (v4.instrument_name !== undefined) {
+          let v13 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+          if (typeof v13 == "string") {
+            if (v13.length < 1) report("minLength", "/query/instrument_name", { limit: 1 });
+          }
+        }
+        if (v4.currency !== undefined) {
+          let v14 = typed(v4, "currency", "/query/currency", "string");
+          if (typeof v14 == "string") {
+            if (!c6.test(v14)) report("pattern", "/query/currency", { pattern: c5 });
+          }
+        }
+        if (v4.min_premium_usd !== undefined) {
+          let v15 = typed(v4, "min_premium_usd", "/query/min_premium_usd", "number");
+          if (isNumber(v15)) {
+            if (v15 < 0) report("minimum", "/query/min_premium_usd", { comparison: ">=", limit: 0 });
+          }
+        }
+        if (v4.min_notional !== undefined) {
+          let v16 = typed(v4, "min_notional", "/query/min_notional", "number");
+          if (isNumber(v16)) {
+            if (v16 < 0) report("minimum", "/query/min_notional", { comparison: ">=", limit: 0 });
+          }
+        }
+        if (v4.direction !== undefined) {
+          let v17 = typed(v4, "direction", "/query/direction", "string");
+          if (!c7.includes(v17)) report("enum", "/query/direction", { allowedValues: c7 });
+        }
+        if (v4.strategy !== undefined) {
+          let v18 = typed(v4, "strategy", "/query/strategy", "string");
+          if (typeof v18 == "string") {
+            if (v18.length < 1) report("minLength", "/query/strategy", { limit: 1 });
+          }
+        }
+        if (v4.block_only !== undefined) {
+          let v19 = typed(v4, "block_only", "/query/block_only", "boolean");
+        }
+        if (v4.opening_only !== undefined) {
+          let v20 = typed(v4, "opening_only", "/query/opening_only", "boolean");
+        }
+        if (v4.option_type !== undefined) {
+          let v21 = typed(v4, "option_type", "/query/option_type", "string");
+          if (!c8.includes(v21)) report("enum", "/query/option_type", { allowedValues: c8 });
+        }
+        if (v4.maturity !== undefined) {
+          let v22 = typed(v4, "maturity", "/query/maturity", "string");
+          if (typeof v22 == "string") {
+            if (!c10.test(v22)) report("pattern", "/query/maturity", { pattern: c9 });
+          }
+        }
+        if (v4.top_n !== undefined) {
+          let v23 = typed(v4, "top_n", "/query/top_n", "integer");
+          if (isNumber(v23)) {
+            if (v23 < 1) report("minimum", "/query/top_n", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v4.sort !== undefined) {
+          let v24 = typed(v4, "sort", "/query/sort", "string");
+          if (!c11.includes(v24)) report("enum", "/query/sort", { allowedValues: c11 });
+        }
+        if (v4.settlement_currency !== undefined) {
+          let v25 = typed(v4, "settlement_currency", "/query/settlement_currency", "string");
+          if (typeof v25 == "string") {
+            if (v25.length < 1) report("minLength", "/query/settlement_currency", { limit: 1 });
+          }
+        }
+        if (v4.margin_type !== undefined) {
+          let v26 = typed(v4, "margin_type", "/query/margin_type", "string");
+          if (!c12.includes(v26)) report("enum", "/query/margin_type", { allowedValues: c12 });
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v27 = v1["header"];
+      if (!isObject(v27)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getOptionsTrades","method":"get","path":"/api/v1/options/trades","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

@@ -174,14 +174,8 @@ function response200(d) {
 exports.response200 = validator(response200);
   return module.exports;
 })();
-const strings = (function () {
-  const exports = {};
-  const module = { exports };
-
-  return module.exports;
-})();
 exports.meta = {"operationId":"getOptionsVolume","method":"get","path":"/api/v1/options/volume","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
-exports.validators = Object.assign({}, bodies, strings);
+exports.validators = Object.assign({}, bodies);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -132,8 +132,76 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate148;const schema133 = {"properties":{"query":{"properties":{"exchange":{"enum":["polymarket","hyperliquid"]}}}}};function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){for(const key0 in data0){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.query !== undefined){let data1 = data.query;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){for(const key1 in data1){if(!((((((key1 === "exchange") || (key1 === "category")) || (key1 === "event_slug")) || (key1 === "keyword")) || (key1 === "limit")) || (key1 === "cursor"))){const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data1.exchange !== undefined){let data2 = data1.exchange;if(typeof data2 !== "string"){let dataType0 = typeof data2;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data2;}else if(data2 === null){coerced0 = "";}else {const err6 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(coerced0 !== undefined){data2 = coerced0;if(data1 !== undefined){data1["exchange"] = coerced0;}}}if(!((data2 === "polymarket") || (data2 === "hyperliquid"))){const err7 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/enum",keyword:"enum",params:{allowedValues: schema133.properties.query.properties.exchange.enum}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data1.category !== undefined){let data3 = data1.category;if(typeof data3 !== "string"){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data3;}else if(data3 === null){coerced1 = "";}else {const err8 = {instancePath:instancePath+"/query/category",schemaPath:"#/properties/query/properties/category/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data1 !== undefined){data1["category"] = coerced1;}}}if(typeof data3 === "string"){if(data3.length < 1){const err9 = {instancePath:instancePath+"/query/category",schemaPath:"#/properties/query/properties/category/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}if(data1.event_slug !== undefined){let data4 = data1.event_slug;if(typeof data4 !== "string"){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data4;}else if(data4 === null){coerced2 = "";}else {const err10 = {instancePath:instancePath+"/query/event_slug",schemaPath:"#/properties/query/properties/event_slug/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data1 !== undefined){data1["event_slug"] = coerced2;}}}if(typeof data4 === "string"){if(data4.length < 1){const err11 = {instancePath:instancePath+"/query/event_slug",schemaPath:"#/properties/query/properties/event_slug/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}if(data1.keyword !== undefined){let data5 = data1.keyword;if(typeof data5 !== "string"){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 == "number" || dataType3 == "boolean"){coerced3 = "" + data5;}else if(data5 === null){coerced3 = "";}else {const err12 = {instancePath:instancePath+"/query/keyword",schemaPath:"#/properties/query/properties/keyword/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data1 !== undefined){data1["keyword"] = coerced3;}}}if(typeof data5 === "string"){if(data5.length < 1){const err13 = {instancePath:instancePath+"/query/keyword",schemaPath:"#/properties/query/properties/keyword/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}}if(data1.limit !== undefined){let data6 = data1.limit;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 === "boolean" || data6 === null
-              || (dataType4 === "string" && data6 && data6 == +data6 && !(data6 % 1))){coerced4 = +data6;}else {const err14 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data1 !== undefined){data1["limit"] = coerced4;}}}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 1000 || isNaN(data6)){const err15 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data6 < 1 || isNaN(data6)){const err16 = {instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}if(data1.cursor !== undefined){let data7 = data1.cursor;if(typeof data7 !== "string"){let dataType5 = typeof data7;let coerced5 = undefined;if(!(coerced5 !== undefined)){if(dataType5 == "number" || dataType5 == "boolean"){coerced5 = "" + data7;}else if(data7 === null){coerced5 = "";}else {const err17 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}if(coerced5 !== undefined){data7 = coerced5;if(data1 !== undefined){data1["cursor"] = coerced5;}}}if(typeof data7 === "string"){if(data7.length < 1){const err18 = {instancePath:instancePath+"/query/cursor",schemaPath:"#/properties/query/properties/cursor/minLength",keyword:"minLength",params:{limit: 1}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}}}else {const err19 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.header !== undefined){let data8 = data.header;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){}else {const err20 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}}else {const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}validate148.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const c1 = [];
+const c2 = ["exchange","category","event_slug","keyword","limit","cursor"];
+const c3 = ["polymarket","hyperliquid"];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v4 = v1["query"];
+      if (isObject(v4)) {
+        for (const key5 in v4) {
+          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+        }
+        if (v4.exchange !== undefined) {
+          let v6 = typed(v4, "exchange", "/query/exchange", "string");
+          if (!c3.includes(v6)) report("enum", "/query/exchange", { allowedValues: c3 });
+        }
+        if (v4.category !== undefined) {
+          let v7 = typed(v4, "category", "/query/category", "string");
+          if (typeof v7 == "string") {
+            if (v7.length < 1) report("minLength", "/query/category", { limit: 1 });
+          }
+        }
+        if (v4.event_slug !== undefined) {
+          let v8 = typed(v4, "event_slug", "/query/event_slug", "string");
+          if (typeof v8 == "string") {
+            if (v8.length < 1) report("minLength", "/query/event_slug", { limit: 1 });
+          }
+        }
+        if (v4.keyword !== undefined) {
+          let v9 = typed(v4, "keyword", "/query/keyword", "string");
+          if (typeof v9 == "string") {
+            if (v9.length < 1) report("minLength", "/query/keyword", { limit: 1 });
+          }
+        }
+        if (v4.limit !== undefined) {
+          let v10 = typed(v4, "limit", "/query/limit", "integer");
+          if (isNumber(v10)) {
+            if (v10 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
+            if (v10 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+          }
+        }
+        if (v4.cursor !== undefined) {
+          let v11 = typed(v4, "cursor", "/query/cursor", "string");
+          if (typeof v11 == "string") {
+            if (v11.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+          }
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v12 = v1["header"];
+      if (!isObject(v12)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getPredictionsCatalog","method":"get","path":"/api/v1/predictions/catalog","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

@@ -178,7 +178,73 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.params = validate156;const schema141 = {"properties":{"query":{"properties":{"exchange":{"enum":["binance","coinbase","bybit","okx","kraken","bullish"]},"resolution":{"enum":["1m","5m","15m","1h","4h","1d"]}}}}};const pattern1 = new RegExp("^[A-Za-z0-9_]{1,20}$", "");const formats0 = require("../../runtime/formats.cjs")["date-time"];function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data.path === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.query === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.header === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "header"}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.path !== undefined){let data0 = data.path;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){for(const key0 in data0){const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.query !== undefined){let data1 = data.query;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.exchange === undefined){const err5 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/required",keyword:"required",params:{missingProperty: "exchange"}};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}for(const key1 in data1){if(!(((((key1 === "exchange") || (key1 === "currency")) || (key1 === "quote_currency")) || (key1 === "date")) || (key1 === "resolution"))){const err6 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data1.exchange !== undefined){let data2 = data1.exchange;if(typeof data2 !== "string"){let dataType0 = typeof data2;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data2;}else if(data2 === null){coerced0 = "";}else {const err7 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(coerced0 !== undefined){data2 = coerced0;if(data1 !== undefined){data1["exchange"] = coerced0;}}}if(!((((((data2 === "binance") || (data2 === "coinbase")) || (data2 === "bybit")) || (data2 === "okx")) || (data2 === "kraken")) || (data2 === "bullish"))){const err8 = {instancePath:instancePath+"/query/exchange",schemaPath:"#/properties/query/properties/exchange/enum",keyword:"enum",params:{allowedValues: schema141.properties.query.properties.exchange.enum}};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data1.currency !== undefined){let data3 = data1.currency;if(typeof data3 !== "string"){let dataType1 = typeof data3;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 == "number" || dataType1 == "boolean"){coerced1 = "" + data3;}else if(data3 === null){coerced1 = "";}else {const err9 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(coerced1 !== undefined){data3 = coerced1;if(data1 !== undefined){data1["currency"] = coerced1;}}}if(typeof data3 === "string"){if(!pattern1.test(data3)){const err10 = {instancePath:instancePath+"/query/currency",schemaPath:"#/properties/query/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,20}$"}};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}}if(data1.quote_currency !== undefined){let data4 = data1.quote_currency;if(typeof data4 !== "string"){let dataType2 = typeof data4;let coerced2 = undefined;if(!(coerced2 !== undefined)){if(dataType2 == "number" || dataType2 == "boolean"){coerced2 = "" + data4;}else if(data4 === null){coerced2 = "";}else {const err11 = {instancePath:instancePath+"/query/quote_currency",schemaPath:"#/properties/query/properties/quote_currency/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(coerced2 !== undefined){data4 = coerced2;if(data1 !== undefined){data1["quote_currency"] = coerced2;}}}if(typeof data4 === "string"){if(!pattern1.test(data4)){const err12 = {instancePath:instancePath+"/query/quote_currency",schemaPath:"#/properties/query/properties/quote_currency/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_]{1,20}$"}};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}if(data1.date !== undefined){let data5 = data1.date;if(typeof data5 !== "string"){let dataType3 = typeof data5;let coerced3 = undefined;if(!(coerced3 !== undefined)){if(dataType3 == "number" || dataType3 == "boolean"){coerced3 = "" + data5;}else if(data5 === null){coerced3 = "";}else {const err13 = {instancePath:instancePath+"/query/date",schemaPath:"#/properties/query/properties/date/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}if(coerced3 !== undefined){data5 = coerced3;if(data1 !== undefined){data1["date"] = coerced3;}}}if(typeof data5 === "string"){if(!(formats0(data5))){const err14 = {instancePath:instancePath+"/query/date",schemaPath:"#/properties/query/properties/date/format",keyword:"format",params:{format: "date-time"}};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data1.resolution !== undefined){let data6 = data1.resolution;if(typeof data6 !== "string"){let dataType4 = typeof data6;let coerced4 = undefined;if(!(coerced4 !== undefined)){if(dataType4 == "number" || dataType4 == "boolean"){coerced4 = "" + data6;}else if(data6 === null){coerced4 = "";}else {const err15 = {instancePath:instancePath+"/query/resolution",schemaPath:"#/properties/query/properties/resolution/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(coerced4 !== undefined){data6 = coerced4;if(data1 !== undefined){data1["resolution"] = coerced4;}}}if(!((((((data6 === "1m") || (data6 === "5m")) || (data6 === "15m")) || (data6 === "1h")) || (data6 === "4h")) || (data6 === "1d"))){const err16 = {instancePath:instancePath+"/query/resolution",schemaPath:"#/properties/query/properties/resolution/enum",keyword:"enum",params:{allowedValues: schema141.properties.query.properties.resolution.enum}};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}else {const err17 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}if(data.header !== undefined){let data7 = data.header;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){}else {const err18 = {instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}}else {const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}validate156.errors = vErrors;return errors === 0;}
+const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const formats = require("../../runtime/formats.cjs");
+const f1 = formats["date-time"];
+const c1 = [];
+const c2 = ["exchange","currency","quote_currency","date","resolution"];
+const c3 = ["binance","coinbase","bybit","okx","kraken","bullish"];
+const c4 = "^[A-Za-z0-9_]{1,20}$";
+const c5 = new RegExp(c4);
+const c6 = ["1m","5m","15m","1h","4h","1d"];
+exports.params = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
+    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
+    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path !== undefined) {
+      let v2 = v1["path"];
+      if (isObject(v2)) {
+        for (const key3 in v2) {
+          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+        }
+      }
+      else report("type", "/path", { type: "object" });
+    }
+    if (v1.query !== undefined) {
+      let v4 = v1["query"];
+      if (isObject(v4)) {
+        if (v4.exchange === undefined) report("required", "/query", { missingProperty: "exchange" });
+        for (const key5 in v4) {
+          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+        }
+        if (v4.exchange !== undefined) {
+          let v6 = typed(v4, "exchange", "/query/exchange", "string");
+          if (!c3.includes(v6)) report("enum", "/query/exchange", { allowedValues: c3 });
+        }
+        if (v4.currency !== undefined) {
+          let v7 = typed(v4, "currency", "/query/currency", "string");
+          if (typeof v7 == "string") {
+            if (!c5.test(v7)) report("pattern", "/query/currency", { pattern: c4 });
+          }
+        }
+        if (v4.quote_currency !== undefined) {
+          let v8 = typed(v4, "quote_currency", "/query/quote_currency", "string");
+          if (typeof v8 == "string") {
+            if (!c5.test(v8)) report("pattern", "/query/quote_currency", { pattern: c4 });
+          }
+        }
+        if (v4.date !== undefined) {
+          let v9 = typed(v4, "date", "/query/date", "string");
+          if (typeof v9 == "string") {
+            if (!f1(v9)) report("format", "/query/date", { format: "date-time" });
+          }
+        }
+        if (v4.resolution !== undefined) {
+          let v10 = typed(v4, "resolution", "/query/resolution", "string");
+          if (!c6.includes(v10)) report("enum", "/query/resolution", { allowedValues: c6 });
+        }
+      }
+      else report("type", "/query", { type: "object" });
+    }
+    if (v1.header !== undefined) {
+      let v11 = v1["header"];
+      if (!isObject(v11)) report("type", "/header", { type: "object" });
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"getSpotSnapshot","method":"get","path":"/api/v1/spot/snapshot","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

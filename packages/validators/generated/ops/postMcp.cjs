@@ -244,8 +244,22 @@ exports.requestBody = validator(requestBody);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-"use strict";exports.headers200 = validate161;const schema146 = {};function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){let vErrors = null;let errors = 0;if(data && typeof data == "object" && !Array.isArray(data)){if(data["x-credit-token"] !== undefined){let data0 = data["x-credit-token"];if(typeof data0 !== "string"){let dataType0 = typeof data0;let coerced0 = undefined;if(!(coerced0 !== undefined)){if(dataType0 == "number" || dataType0 == "boolean"){coerced0 = "" + data0;}else if(data0 === null){coerced0 = "";}else {const err0 = {instancePath:instancePath+"/x-credit-token",schemaPath:"#/properties/x-credit-token/type",keyword:"type",params:{type: "string"}};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(coerced0 !== undefined){data0 = coerced0;if(data !== undefined){data["x-credit-token"] = coerced0;}}}}if(data["x-credits-remaining"] !== undefined){let data1 = data["x-credits-remaining"];if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){let dataType1 = typeof data1;let coerced1 = undefined;if(!(coerced1 !== undefined)){if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){coerced1 = +data1;}else {const err1 = {instancePath:instancePath+"/x-credits-remaining",schemaPath:"#/properties/x-credits-remaining/type",keyword:"type",params:{type: "integer"}};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(coerced1 !== undefined){data1 = coerced1;if(data !== undefined){data["x-credits-remaining"] = coerced1;}}}if((typeof data1 == "number") && (isFinite(data1))){if(data1 < 0 || isNaN(data1)){const err2 = {instancePath:instancePath+"/x-credits-remaining",schemaPath:"#/properties/x-credits-remaining/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}}else {const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}validate161.errors = vErrors;return errors === 0;}
+const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+exports.headers200 = validator((box, key) => {
+  let v1 = box[key];
+  if (isObject(v1)) {
+    if (v1["x-credit-token"] !== undefined) {
+      let v2 = typed(v1, "x-credit-token", "/x-credit-token", "string");
+    }
+    if (v1["x-credits-remaining"] !== undefined) {
+      let v3 = typed(v1, "x-credits-remaining", "/x-credits-remaining", "integer");
+      if (isNumber(v3)) {
+        if (v3 < 0) report("minimum", "/x-credits-remaining", { comparison: ">=", limit: 0 });
+      }
+    }
+  }
+  else report("type", "", { type: "object" });
+});
   return module.exports;
 })();
 exports.meta = {"operationId":"postMcp","method":"post","path":"/api/v1/mcp","family":"v1","responses":{"200":{"body":true,"headers":true},"202":{"body":false,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"406":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":{"required":true},"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

@@ -46,14 +46,8 @@ exports.response200 = validator(response200);
 exports.requestBody = validator(requestBody);
   return module.exports;
 })();
-const strings = (function () {
-  const exports = {};
-  const module = { exports };
-
-  return module.exports;
-})();
 exports.meta = {"operationId":"postX402CreditTokenChallenge","method":"post","path":"/api/v1/x402/credit-token/challenge","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"404":{"body":false,"headers":false},"429":{"body":true,"headers":true},"503":{"body":true,"headers":false}},"requestBody":{"required":true},"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({}, bodies, strings);
+exports.validators = Object.assign({}, bodies);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

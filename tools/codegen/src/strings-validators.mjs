@@ -1,0 +1,199 @@
+// Compiles the parameter and header validators (the `strings` ones: values that arrive as text) from the prepared
+// schemas (validator-schemas.mjs) into compact inline JavaScript, where ajv's standalone code carried an error object
+// literal with a schemaPath string at every check and its coercion scaffolding at every typed value (the largest piece
+// of one operation's bundle, pnpm bench). Semantics are ajv draft-07's with coerceTypes: true, allErrors: true and
+// strictNumbers: true (createAjv in validators.mjs), keyword for keyword: every value is coerced to its type as ajv
+// does and written back into its object (runtime/string-checks.cjs), then every keyword runs and reports each rule it
+// finds broken, in ajv's order: the type (with coercion) first, except an object's, which is tested where its
+// keywords run; then const, enum, anyOf, allOf; then the number (maximum, minimum, exclusiveMinimum), string
+// (minLength, pattern, format) and object (required, additionalProperties, properties) keywords, each for its type.
+// test/strings-validators.test.ts compares verdicts, worded issues and coerced data with ajv on generated values.
+// These schemas are simple (single types, no arrays): a keyword or shape outside that fails generation.
+import { createRequire } from 'node:module';
+
+/** The string formats the package's runtime module defines (a format it lacks fails generation). */
+const FORMATS = Object.keys(createRequire(import.meta.url)('../../../packages/validators/runtime/formats.cjs'));
+/** The keywords compiled; contentEncoding and contentMediaType are draft-07 annotations (ajv checks neither). */
+const KEYWORDS = new Set([
+  ...['type', 'properties', 'required', 'additionalProperties', 'minimum', 'maximum', 'exclusiveMinimum', 'pattern', 'enum'],
+  ...['minLength', 'format', 'allOf', 'anyOf', 'const', 'contentEncoding', 'contentMediaType'],
+]);
+const TYPES = new Set(['object', 'string', 'integer', 'number', 'boolean']);
+/** Each type's keyword group, in ajv's rule order within it, with the test that the (coerced) value is of that type. */
+const GROUPS = {
+  number: { keywords: ['maximum', 'minimum', 'exclusiveMinimum'], test: (/** @type {string} */ v) => `isNumber(${v})` },
+  string: { keywords: ['minLength', 'pattern', 'format'], test: (/** @type {string} */ v) => `typeof ${v} == "string"` },
+  object: { keywords: ['required', 'additionalProperties', 'properties'], test: (/** @type {string} */ v) => `isObject(${v})` },
+};
+/** ajv's comparison wording and failing test of each number limit. */
+const LIMITS = { maximum: ['<=', '>'], minimum: ['>=', '<'], exclusiveMinimum: ['>', '<='] };
+/** What the generated code may take from runtime/string-checks.cjs (it requires only the names it uses). */
+const HELPERS = ['validator', 'report', 'isNumber', 'isObject', 'typed', 'anyOf', 'codePoints'];
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** A property name as a JSON Pointer segment, as ajv writes instance paths. */
+const pointer = (/** @type {string} */ name) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+const alwaysValid = (/** @type {unknown} */ schema) => schema === true || (isPlain(schema) && Object.keys(schema).length === 0);
+/** @param {unknown} value @returns {value is Record<string, any>} */
+const isPlain = (value) => !!value && typeof value === 'object' && !Array.isArray(value);
+const indent = (/** @type {string[]} */ lines) => lines.map((line) => `  ${line}`);
+const block = (/** @type {string} */ header, /** @type {string[]} */ body) => (body.length ? [header ? `${header} {` : '{', ...indent(body), '}'] : []);
+const where = (/** @type {string} */ path) => (path ? path : '(root)');
+
+/**
+ * Compiles the parameter and header validators of one generated module.
+ * @param {{ name: string, schema: unknown }[]} validators export name and prepared schema of each
+ * @returns {string} the module's code: its requires, constants and `exports.<name> = validator(...)`
+ */
+export function stringsValidatorsCode(validators) {
+  /** @type {Map<string, string>} initialiser → constant name */
+  const constants = new Map();
+  /** @type {Map<string, string>} format → the local holding its function */
+  const formats = new Map();
+  /** @type {Set<string>} */
+  const helpers = new Set(['validator', 'report']);
+  let locals = 0;
+  const local = (/** @type {string} */ base) => `${base}${++locals}`;
+  const constant = (/** @type {unknown} */ value, init = JSON.stringify(value)) => {
+    let name = constants.get(init);
+    if (!name) constants.set(init, (name = `c${constants.size + 1}`));
+    return name;
+  };
+  const use = (/** @type {string} */ helper) => (helpers.add(helper), helper);
+  const report = (/** @type {string} */ keyword, /** @type {string} */ path, /** @type {string} */ params) =>
+    `report(${JSON.stringify(keyword)}, ${JSON.stringify(path)}, ${params});`;
+
+  /**
+   * The statements that check `parent[key]` (both expressions) against `schema`, found at instance path `path`.
+   * @param {unknown} schema @param {string} parent @param {string} key @param {string} path
+   * @returns {string[]}
+   */
+  function checks(schema, parent, key, path) {
+    if (alwaysValid(schema)) return [];
+    if (!isPlain(schema)) throw new Error(`codegen: parameter schema ${JSON.stringify(schema)} at ${where(path)} is not a schema object`);
+    const unknown = Object.keys(schema).filter((keyword) => !KEYWORDS.has(keyword));
+    if (unknown.length) throw new Error(`codegen: parameter and header validators do not compile the keyword ${unknown.join(', ')} (at ${where(path)})`);
+    const { type } = schema;
+    if (type !== undefined && (typeof type !== 'string' || !TYPES.has(type)))
+      throw new Error(`codegen: parameter schema type ${JSON.stringify(type)} at ${where(path)} is not one of ${[...TYPES].join(', ')} (a single type)`);
+    const value = local('v');
+    const read = `${parent}[${key}]`;
+    const hasGroup = (/** @type {keyof GROUPS} */ group) => GROUPS[group].keywords.some((keyword) => keyword in schema);
+    // An object is not coerced: ajv tests its type where its keywords run, when it has any (else up front).
+    const objectInGroup = type === 'object' && hasGroup('object');
+    /** @type {string[]} */
+    const out = [];
+    if (type === undefined || objectInGroup) out.push(`let ${value} = ${read};`);
+    else if (type === 'object') out.push(`let ${value} = ${read};`, `if (!${use('isObject')}(${value})) ${report('type', path, '{ type: "object" }')}`);
+    else out.push(`let ${value} = ${use('typed')}(${parent}, ${key}, ${JSON.stringify(path)}, ${JSON.stringify(type)});`);
+
+    if (schema.const !== undefined) {
+      if (schema.const !== null && typeof schema.const === 'object') throw new Error(`codegen: const with an object value at ${where(path)} is not compiled`);
+      const allowed = JSON.stringify(schema.const);
+      out.push(`if (${value} !== ${allowed}) ${report('const', path, `{ allowedValue: ${allowed} }`)}`);
+    }
+    if (schema.enum !== undefined) {
+      if (!Array.isArray(schema.enum) || schema.enum.some((/** @type {unknown} */ v) => v !== null && typeof v === 'object'))
+        throw new Error(`codegen: enum at ${where(path)} must be a list of scalars to be compiled`);
+      const allowed = constant(schema.enum);
+      out.push(`if (!${allowed}.includes(${value})) ${report('enum', path, `{ allowedValues: ${allowed} }`)}`);
+    }
+    // A subschema may coerce the value (written back into the parent): what follows reads it again.
+    if (schema.anyOf !== undefined) {
+      if (!Array.isArray(schema.anyOf) || schema.anyOf.length === 0) throw new Error(`codegen: anyOf at ${where(path)} must be a non-empty list`);
+      const branches = schema.anyOf.map((/** @type {unknown} */ sub) => ['() => {', ...indent(checks(sub, parent, key, path)), '}'].join('\n'));
+      out.push(`if (!${use('anyOf')}(${branches.join(', ')})) ${report('anyOf', path, '{}')}`, `${value} = ${read};`);
+    }
+    if (schema.allOf !== undefined) {
+      if (!Array.isArray(schema.allOf)) throw new Error(`codegen: allOf at ${where(path)} must be a list`);
+      for (const sub of schema.allOf) out.push(...block('', checks(sub, parent, key, path)));
+      out.push(`${value} = ${read};`);
+    }
+
+    for (const [group, { keywords, test }] of Object.entries(GROUPS)) {
+      if (!hasGroup(/** @type {keyof GROUPS} */ (group))) continue;
+      const body = keywords.filter((keyword) => keyword in schema).flatMap((keyword) => keywordChecks(keyword, schema, value, path));
+      if (group !== 'string') use(group === 'number' ? 'isNumber' : 'isObject');
+      const typeError = group === 'object' && objectInGroup ? report('type', path, '{ type: "object" }') : undefined;
+      if (body.length) out.push(...block(`if (${test(value)})`, body), ...(typeError ? [`else ${typeError}`] : []));
+      else if (typeError) out.push(`if (!${test(value)}) ${typeError}`);
+    }
+    // A value read only to be read again (a property whose schema is all in its allOf) needs no variable.
+    const used = new RegExp(`\\b${value}\\b(?! = )`);
+    return out[0] === `let ${value} = ${read};` && !out.slice(1).some((line) => used.test(line))
+      ? out.slice(1).filter((line) => line !== `${value} = ${read};`)
+      : out;
+  }
+
+  /**
+   * One keyword's checks, `value` known to be of the keyword's type.
+   * @param {string} keyword @param {Record<string, any>} schema @param {string} value @param {string} path
+   * @returns {string[]}
+   */
+  function keywordChecks(keyword, schema, value, path) {
+    const limit = schema[keyword];
+    switch (keyword) {
+      case 'maximum':
+      case 'minimum':
+      case 'exclusiveMinimum': {
+        if (typeof limit !== 'number') throw new Error(`codegen: ${keyword} at ${where(path)} must be a number`);
+        const [comparison, fails] = LIMITS[keyword];
+        return [`if (${value} ${fails} ${limit}) ${report(keyword, path, `{ comparison: "${comparison}", limit: ${limit} }`)}`];
+      }
+      case 'minLength': {
+        if (!Number.isInteger(limit)) throw new Error(`codegen: minLength at ${where(path)} must be an integer`);
+        // ajv counts code points (`unicode`) only where a limit above 1 makes it differ from UTF-16 units.
+        const length = limit > 1 ? `${use('codePoints')}(${value})` : `${value}.length`;
+        return [`if (${length} < ${limit}) ${report('minLength', path, `{ limit: ${limit} }`)}`];
+      }
+      case 'pattern': {
+        if (typeof limit !== 'string') throw new Error(`codegen: pattern at ${where(path)} must be a string`);
+        const pattern = constant(limit);
+        // ajv's pattern flags with unicodeRegExp off: none.
+        const regExp = constant(limit, `new RegExp(${pattern})`);
+        return [`if (!${regExp}.test(${value})) ${report('pattern', path, `{ pattern: ${pattern} }`)}`];
+      }
+      case 'format': {
+        if (!FORMATS.includes(limit)) throw new Error(`codegen: format ${JSON.stringify(limit)} is not in packages/validators/runtime/formats.cjs`);
+        let check = formats.get(limit);
+        if (!check) formats.set(limit, (check = `f${formats.size + 1}`));
+        return [`if (!${check}(${value})) ${report('format', path, `{ format: ${JSON.stringify(limit)} }`)}`];
+      }
+      case 'required':
+        if (!Array.isArray(limit)) throw new Error(`codegen: required at ${where(path)} must be a list`);
+        return limit.map((name) => `if (${member(value, name)} === undefined) ${report('required', path, `{ missingProperty: ${JSON.stringify(name)} }`)}`);
+      case 'additionalProperties': {
+        if (limit === true) return [];
+        if (limit !== false) throw new Error(`codegen: additionalProperties at ${where(path)} must be true or false to be compiled`);
+        const name = local('key');
+        const known = constant(Object.keys(schema.properties ?? {}));
+        return block(`for (const ${name} in ${value})`, [
+          `if (!${known}.includes(${name})) ${report('additionalProperties', path, `{ additionalProperty: ${name} }`)}`,
+        ]);
+      }
+      case 'properties':
+        if (!isPlain(limit)) throw new Error(`codegen: properties at ${where(path)} must be an object`);
+        return Object.entries(limit).flatMap(([name, sub]) => {
+          const inner = checks(sub, value, JSON.stringify(name), `${path}/${pointer(name)}`);
+          return block(`if (${member(value, name)} !== undefined)`, inner);
+        });
+      default:
+        throw new Error(`codegen: no check for ${keyword}`);
+    }
+  }
+
+  const exported = validators.map(({ name, schema }) => {
+    if (!IDENTIFIER.test(name)) throw new Error(`codegen: validator name ${JSON.stringify(name)} is not an identifier`);
+    return [`exports.${name} = validator((box, key) => {`, ...indent(checks(schema, 'box', 'key', '')), '});'].join('\n');
+  });
+  return [
+    `const { ${HELPERS.filter((helper) => helpers.has(helper)).join(', ')} } = require("../../runtime/string-checks.cjs");`,
+    ...(formats.size ? ['const formats = require("../../runtime/formats.cjs");'] : []),
+    ...[...formats].map(([format, name]) => `const ${name} = formats[${JSON.stringify(format)}];`),
+    ...[...constants].map(([init, name]) => `const ${name} = ${init};`),
+    ...exported,
+  ].join('\n');
+}
+
+/** `data.name`, or `data["a-b"]` for a name that is not an identifier. */
+const member = (/** @type {string} */ data, /** @type {string} */ name) => (IDENTIFIER.test(name) ? `${data}.${name}` : `${data}[${JSON.stringify(name)}]`);
