@@ -72,7 +72,8 @@ export function asShape(set) {
   for (const location of set.members) {
     const name = nameOf(location);
     if (!name || !ts.isPropertySignature(location) || !location.type || byLocation.has(name)) return set;
-    if (ts.getSyntheticLeadingComments(location)?.length || ts.getJSDocCommentsAndTags(location).length) return set;
+    // openapi-typescript's docs are synthetic comments on its factory-made nodes.
+    if (ts.getSyntheticLeadingComments(location)?.length) return set;
     byLocation.set(name, presenceOf(location));
   }
   if (byLocation.size !== 4) return set;
