@@ -47,9 +47,10 @@ describe('explicit undefined on optional request-side members', () => {
     file.statements.filter((s): s is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && !!s.typeParameters).map((s) => [s.name.text, s] as const),
   );
   const shapeMembers = (type: ts.TypeNode | undefined): readonly ts.TypeElement[] | undefined => {
-    const shape = type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) ? shapes.get(type.typeName.text) : undefined;
+    if (!type || !ts.isTypeReferenceNode(type) || !ts.isIdentifier(type.typeName)) return undefined;
+    const shape = shapes.get(type.typeName.text);
     if (!shape || !ts.isTypeLiteralNode(shape.type)) return undefined;
-    const args = new Map(shape.typeParameters!.map((p, i) => [p.name.text, type!.typeArguments![i]!] as const));
+    const args = new Map(shape.typeParameters!.map((p, i) => [p.name.text, type.typeArguments![i]!] as const));
     const argumentOf = (t: ts.TypeNode): ts.TypeNode | undefined =>
       ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) ? args.get(t.typeName.text) : undefined;
     return shape.type.members.map((location) => {
