@@ -5440,3 +5440,2524 @@ export type OAuthAuthorizationServerMetadata = {
 export interface HealthResponse {
     [key: string]: unknown;
 }
+
+/** Every operationId of the contract. */
+export type OperationId = keyof OperationParameters;
+
+/** An operation with optional query parameters only. */
+type OptionalQueryParameters<Query> = {
+    query?: Query | undefined;
+    header?: never;
+    path?: never;
+    cookie?: never;
+};
+/** An operation with a required query parameter and no path parameters. */
+type QueryParameters<Query> = {
+    query: Query;
+    header?: never;
+    path?: never;
+    cookie?: never;
+};
+/** An operation with path parameters only. */
+type PathParameters<Path> = {
+    query?: never;
+    header?: never;
+    path: Path;
+    cookie?: never;
+};
+/** An operation with path parameters and a required query parameter. */
+type PathQueryParameters<Path, Query> = {
+    query: Query;
+    header?: never;
+    path: Path;
+    cookie?: never;
+};
+/** An operation with path parameters and optional query parameters. */
+type PathOptionalQueryParameters<Path, Query> = {
+    query?: Query | undefined;
+    header?: never;
+    path: Path;
+    cookie?: never;
+};
+/** The parameters of every operation, by location (`path`, `query`, `header`, `cookie`): what `operations[Op]['parameters']` is. */
+export interface OperationParameters {
+    getLegacyFutures: PathParameters<{
+        /**
+         * Market code (MARKETS_A).
+         * @example DERIBIT
+         */
+        market: MarketsA;
+        /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
+        currency: LegacyCurrency;
+        /**
+         * Expiry code, for example `26MAR27`.
+         * @example 26MAR27
+         */
+        maturity: LegacyMaturity;
+    }>;
+    getLegacyPerpetuals: PathParameters<{
+        /**
+         * Market code (MARKETS_A).
+         * @example DERIBIT
+         */
+        market: MarketsA;
+        /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
+        currency: LegacyCurrency;
+    }>;
+    getLegacySummaryC: PathParameters<{
+        /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
+        currency: LegacyCurrency;
+    }>;
+    getLegacySummary: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+    getLegacyOiGainers: PathParameters<{
+        /**
+         * Market code (MARKETS_A).
+         * @example BINANCE
+         */
+        market: MarketsA;
+        /** Contract type of the ranking. */
+        type: GainersType;
+        /** Look-back period in hours, or `ytd`. */
+        period: GainersPeriod;
+    }>;
+    getLegacyPriceGainers: OperationParameters["getLegacyOiGainers"];
+    getLegacyPerpetualsSnapshotDataByMarket: PathParameters<{
+        /**
+         * Market code (MARKETS_C), accepted in either case: public clients send it in lower case and the service matches it case-insensitively.
+         * @example DERIBIT
+         */
+        market: MarketsC;
+    }>;
+    getLegacyPerpetualsDataByMarket: PathParameters<{
+        /**
+         * Market code (MARKETS_A).
+         * @example BINANCE
+         */
+        market: MarketsA;
+    }>;
+    getLegacyFuturesDataByMarket: PathParameters<{
+        /**
+         * Market code (MARKETS_A).
+         * @example DERIBIT
+         */
+        market: MarketsA;
+    }>;
+    getLegacyAltOptionDataByMarket: PathParameters<{
+        /**
+         * Market code. No value set is published for this endpoint; any upper-case code is accepted.
+         * @example DERIBIT
+         */
+        market: LegacyAltOptionMarket;
+    }>;
+    getLegacyTopFundingData: OperationParameters["getLegacyPerpetualsDataByMarket"];
+    getLegacyDerivsOpenInterestChangeSummary: PathParameters<{
+        /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
+        currency: LegacyCurrency;
+        /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
+        period: OiChangePeriod;
+    }>;
+    getLegacyDerivsOpenInterestChange: PathParameters<{
+        /**
+         * Market code (MARKETS_A).
+         * @example BINANCE
+         */
+        market: MarketsA;
+        /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
+        currency: LegacyCurrency;
+        /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
+        period: OiChangePeriod;
+    }>;
+    getLegacyFuturesInstrumentData: OperationParameters["getLegacySummary"];
+    getLegacyAlternativeCurrencyData: OperationParameters["getLegacySummary"];
+    getLegacyPerpetualFundingData: OperationParameters["getLegacySummaryC"];
+    getLegacyPerpetualFundingDataWithType: PathParameters<{
+        /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
+        currency: LegacyCurrency;
+        /** Venue kind, `c` centralized or `d` decentralized. */
+        type: VenueKind;
+    }>;
+    getLegacyFuturesYieldData: PathParameters<{
+        /** Currency of the dated-futures subset. */
+        currency: LegacyDatedFuturesCurrency;
+    }>;
+    getLegacyFuturesBasisData: OperationParameters["getLegacyFuturesYieldData"];
+    getLegacyFuturesCurveData: PathParameters<{
+        /** Currency of the dated-futures subset. */
+        currency: LegacyDatedFuturesCurrency;
+        /**
+         * Market code. The API reference: "MARKETS_B minus BITGET-less variants: DERIBIT, BINANCE, BITGET, BITMEX, BYBIT, HUOBI, KRAKEN, OKX", that is MARKETS_B.
+         * @example DERIBIT
+         */
+        market: MarketsB;
+    }>;
+    getLegacyFuturesCurveDataForCurrency: OperationParameters["getLegacyFuturesYieldData"];
+    getLegacyOpenInterestGainersAndLosersForFuturesMarkets: PathParameters<{
+        /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
+        currency: LegacyCurrency;
+        /** Contract types included, `all`, `future` or `perpetual`. */
+        option: OiGainersOption;
+        /**
+         * Look-back period in hours, or `ytd`.
+         * @example 24
+         */
+        param: OiGainersParam;
+    }>;
+    getLegacyFuturesMarketSnapshot: PathParameters<{
+        /**
+         * Market code (MARKETS_B).
+         * @example DERIBIT
+         */
+        market: MarketsB;
+    }>;
+    getLegacyOpenInterestBreakdownData: OperationParameters["getLegacyPerpetualFundingDataWithType"];
+    getLegacyVolumeBreakdownData: OperationParameters["getLegacyPerpetualFundingDataWithType"];
+    getLegacyOpenInterestGainersAndLosersData: PathParameters<{
+        /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
+        currency: LegacyCurrency;
+        /** Contract types included, `all`, `future` or `perpetual`. */
+        option: OiGainersOption;
+        /**
+         * Look-back period in hours, or `ytd`. The API reference does not cover this route; the real catalog lists the hours 1 to 720, 8760 and `ytd`, the open-interest change set.
+         * @example 24
+         */
+        param: OiChangePeriod;
+        /**
+         * Venue kind, `c` centralized or `d` decentralized.
+         * @example d
+         */
+        type: VenueKind;
+    }>;
+    getLegacyAggregatedFutureSummaryData: PathParameters<{
+        /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference. */
+        currency: LegacyFuturesSummaryCurrency;
+    }>;
+    getLegacyAggregatedOptionSummaryData: PathParameters<{
+        /**
+         * Currency with listed options; members from the real catalog.
+         * @example BTC
+         */
+        currency: LegacyOptionSummaryCurrency;
+    }>;
+    getLegacyFutureOpenInterestChangeSummary: PathParameters<{
+        /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference. */
+        currency: LegacyFuturesSummaryCurrency;
+        /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
+        period: OiChangePeriod;
+    }>;
+    getLegacyFutureOpenInterestChange: PathParameters<{
+        /**
+         * Market code; the real catalog lists the MARKETS_G members for this route.
+         * @example DERIBIT
+         */
+        market: MarketsG;
+        /** Currency of the aggregated futures summary and futures open-interest change reports; members from the real catalog, since these endpoints are not in the API reference. */
+        currency: LegacyFuturesSummaryCurrency;
+        /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
+        period: OiChangePeriod;
+    }>;
+    getLegacyFuturesSnapshot: PathQueryParameters<{
+        /**
+         * Market code (MARKETS_D).
+         * @example DERIBIT
+         */
+        market: MarketsD;
+        /**
+         * Currency of the market's subset (see `x-currency-subsets`), for example BTC on DERIBIT.
+         * @example BTC
+         */
+        currency: LegacyCurrency;
+    }, {
+        /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+        start: HistoricalTime;
+        /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+        end: HistoricalTime;
+        /** Maximum number of results per page (at most 144). */
+        limit?: number | undefined;
+        /** 1-based page of results. */
+        page?: number | undefined;
+        /** Interval between the dates of the result rows; one minute when omitted. */
+        granularity?: Granularity | undefined;
+    }>;
+    getLegacyFuturesRealizedVolatility: PathQueryParameters<OperationParameters["getLegacySummaryC"]["path"], {
+        /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+        start: HistoricalTime;
+        /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+        end: HistoricalTime;
+        /** Maximum number of results per page (at most 144). */
+        limit?: number | undefined;
+        /** 1-based page of results. */
+        page?: number | undefined;
+        /** Interval between the dates of the result rows; one minute when omitted. */
+        granularity?: Granularity | undefined;
+        /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+        legacy?: ("true" | "false") | undefined;
+    }>;
+    getLegacyFuturesOIWeightedFunding: OperationParameters["getLegacyFuturesRealizedVolatility"];
+    getLegacyFuturesOIWeightedVolumeFunding: OperationParameters["getLegacyFuturesRealizedVolatility"];
+    getLegacyFuturesOIWeightedBasisFunding: OperationParameters["getLegacyFuturesRealizedVolatility"];
+    getLegacyFuturesTotalOI: OperationParameters["getLegacyFuturesRealizedVolatility"];
+    getLegacyFuturesTotalVolume: OperationParameters["getLegacyFuturesRealizedVolatility"];
+    getLegacyHistoricalPerpetualFundingExchangeData: PathQueryParameters<{
+        /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
+        currency: LegacyCurrency;
+        /** Venue kind: `C` centralized, `D` decentralized (catalog values; the API reference says "option in C, D"). */
+        option: HistoricalVenueKind;
+    }, {
+        /** Narrows the breakdown to one market. */
+        market?: LegacyHistoricalMarketCode | undefined;
+        /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+        start: HistoricalTime;
+        /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+        end: HistoricalTime;
+        /** Maximum number of results per page (at most 144). */
+        limit?: number | undefined;
+        /** 1-based page of results. */
+        page?: number | undefined;
+        /** Interval between the dates of the result rows; one minute when omitted. */
+        granularity?: Granularity | undefined;
+    }>;
+    getLegacyHistoricalTotalOpenInterestByExchangeData: OperationParameters["getLegacyHistoricalPerpetualFundingExchangeData"];
+    getLegacyHistoricalTotalVolumeByExchangeData: OperationParameters["getLegacyHistoricalPerpetualFundingExchangeData"];
+    getLegacyHistoricalPerpetualYieldData: PathQueryParameters<{
+        /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
+        currency: LegacyCurrency;
+        /**
+         * Market code (MARKETS_A).
+         * @example BINANCE
+         */
+        market: MarketsA;
+    }, OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyHistoricalPerpetualFundingData: OperationParameters["getLegacyHistoricalPerpetualYieldData"];
+    getLegacyHistoricalExchangeData: PathQueryParameters<OperationParameters["getLegacyPerpetualsDataByMarket"]["path"], OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyHistoricalGlobalFuturesActivityData: PathQueryParameters<OperationParameters["getLegacyFuturesMarketSnapshot"]["path"], OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyHistoricalSettlementFundingRate: PathQueryParameters<{
+        /**
+         * Market code, upper case. The API reference does not show the accepted values; the service catalog lists DERIBIT, AEVO, BINANCE, BITFINEX, BITGET, BITMEX, BYBIT, COINBASE, KRAKEN, OKX.
+         * @example BINANCE
+         */
+        market: LegacyHistoricalMarketCode;
+        /** Exchange-native instrument symbol. */
+        symbol: LegacyHistoricalSymbol;
+    }, OperationParameters["getLegacyFuturesSnapshot"]["query"]>;
+    getLegacyHistoricalDerivsSnapshot: PathQueryParameters<{
+        /**
+         * Market code (MARKETS_E).
+         * @example BINANCE
+         */
+        market: MarketsE;
+        /**
+         * Currency of the market's subset (see `x-currency-subsets`), for example BTC on BINANCE.
+         * @example BTC
+         */
+        currency: LegacyCurrency;
+    }, OperationParameters["getLegacyFuturesSnapshot"]["query"]>;
+    getLegacyDerivativesLiquidationData: PathQueryParameters<{
+        /**
+         * Market code (MARKETS_E); the service converts it to upper case.
+         * @example BINANCE
+         */
+        market: MarketsE;
+        /** Exchange-native instrument symbol. */
+        symbol: LegacyHistoricalSymbol;
+    }, OperationParameters["getLegacyFuturesSnapshot"]["query"]>;
+    getLegacyDerivativesLiquidationByCurrencyData: PathQueryParameters<{
+        /**
+         * Market code (MARKETS_F: MARKETS_E plus AGGREGATED).
+         * @example AGGREGATED
+         */
+        market: MarketsF;
+        /** Currency ticker as listed by `GET /analytics/futures/alt_currency`. */
+        currency: LegacyCurrency;
+    }, OperationParameters["getLegacyFuturesSnapshot"]["query"]>;
+    getLegacyHistoricalDerivsSummary: PathQueryParameters<OperationParameters["getLegacySummaryC"]["path"], OperationParameters["getLegacyFuturesSnapshot"]["query"]>;
+    getLegacyTotalVolumeForPerpetuals: QueryParameters<OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyTotalOiForPerpetuals: OperationParameters["getLegacyTotalVolumeForPerpetuals"];
+    getLegacyHistoricalFuturesData: PathQueryParameters<{
+        /**
+         * Market code (MARKETS_B); the service converts it to upper case.
+         * @example DERIBIT
+         */
+        market: MarketsB;
+        /**
+         * Exchange-native symbol of the dated future (with an expiry suffix), for example `BTC-26MAR27` on DERIBIT.
+         * @example BTC-26MAR27
+         */
+        symbol: LegacyHistoricalSymbol;
+    }, OperationParameters["getLegacyFuturesSnapshot"]["query"]>;
+    getLegacyHistoricalPerpetualDerivativesData: PathQueryParameters<{
+        /**
+         * Market code (MARKETS_G); the service converts it to upper case.
+         * @example BINANCE
+         */
+        market: MarketsG;
+        /** Exchange-native instrument symbol. */
+        symbol: LegacyHistoricalSymbol;
+    }, OperationParameters["getLegacyFuturesSnapshot"]["query"]>;
+    getLegacyATMImpliedVolatilityTimeLapse: PathParameters<{
+        /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+        market: LegacyOptionsMarket;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+    }>;
+    getLegacyGEXDataForAllOptions: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"];
+    getLegacyOptionMaturities: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"];
+    getLegacyOptionsOpenInterestByExpiry: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"];
+    getLegacyOptionsOpenInterestByStrike: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"];
+    getLegacyOptionsOpenInterestByType: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"];
+    getLegacyTopTradedOptions: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"];
+    getLegacyOptionsVolumeByExpiry: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"];
+    getLegacyOptionsVolumeByStrike: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"];
+    getLegacyOptionsVolumeByBuySell: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"];
+    getLegacyOptionsGEXByDate: PathParameters<{
+        /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+        market: LegacyOptionsMarket;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /** Expiry code (`27MAR26`), or `all` for every expiry. */
+        maturity: LegacyMaturityOrAll;
+    }>;
+    getLegacyOptionsIVByStrike: PathParameters<{
+        /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+        market: LegacyOptionsMarket;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /**
+         * Strike price.
+         * @example 10000
+         */
+        strike: string;
+    }>;
+    getLegacyOptionsOIByStrike: OperationParameters["getLegacyOptionsGEXByDate"];
+    getLegacyOptionsOINetChangeAllStrikes: PathParameters<{
+        /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+        market: LegacyOptionsMarket;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /** Look-back window in hours. */
+        hours: LegacyHours;
+    }>;
+    getLegacyTopInstrumentsOIOpenInterestChange: OperationParameters["getLegacyOptionsOINetChangeAllStrikes"];
+    getLegacyOptionsVolumeBuySell: OperationParameters["getLegacyOptionsGEXByDate"];
+    getLegacyOptions24hVolumeStrike: OperationParameters["getLegacyOptionsGEXByDate"];
+    getLegacyOptionsTradeSummary: OperationParameters["getLegacyOptionsOINetChangeAllStrikes"];
+    getLegacyOptionsGreeks: PathParameters<{
+        /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+        market: LegacyOptionsMarket;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /** Expiry code (`27MAR26`). */
+        maturity: LegacyMaturity;
+        /** Option type, `C` call or `P` put. */
+        type: OptionType;
+    }>;
+    getLegacyOptionsIvAll: OperationParameters["getLegacyOptionsGreeks"];
+    getLegacyIVTable: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"];
+    getLegacyOINetChange: PathParameters<{
+        /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+        market: LegacyOptionsMarket;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /** Expiry code (`27MAR26`), or `all` for every expiry. */
+        maturity: LegacyMaturityOrAll;
+        /** Look-back window in hours. */
+        hours: LegacyHours;
+    }>;
+    getLegacyOptionsSnapshot: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"];
+    getLegacyOptionsInstruments: OptionalQueryParameters<{
+        /** Option type, `C` call or `P` put. */
+        option_type?: OptionType | undefined;
+        /**
+         * Strike price.
+         * @example 100000
+         */
+        strike?: number | undefined;
+        /**
+         * Expiry code.
+         * @example 25DEC26
+         */
+        maturity?: LegacyMaturity | undefined;
+        /**
+         * Currency of the underlying.
+         * @example BTC
+         */
+        currency?: LegacyCurrency | undefined;
+        /**
+         * Upper-case market code.
+         * @example DERIBIT
+         */
+        market?: LegacyHistoricalMarketCode | undefined;
+    }>;
+    getLegacyOptionsOIBreakdown: OperationParameters["getLegacySummary"];
+    getLegacyOptionsVolumeBreakdown: OperationParameters["getLegacySummary"];
+    getLegacyOptionsOIBreakdownByCurrency: OperationParameters["getLegacySummary"];
+    getLegacyOptionsVolumeBreakdownByCurrency: OperationParameters["getLegacySummary"];
+    getLegacyExpiredOptionExpiries: PathOptionalQueryParameters<OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"]["path"], {
+        /**
+         * Expired expiry code, for example `31DEC21`.
+         * @example 31DEC21
+         */
+        maturity?: LegacyMaturity | undefined;
+    }>;
+    getLegacyCustomChange: PathOptionalQueryParameters<{
+        /**
+         * Name of the data set to compare between `start` and `end`.
+         * @example atmivts_historical
+         */
+        name: string;
+        /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+        market: LegacyOptionsMarket;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+    }, {
+        /**
+         * Last day of the comparison (`YYYY-MM-DD`).
+         * @example 2025-05-05
+         */
+        end?: string | undefined;
+        /**
+         * First day of the comparison (`YYYY-MM-DD`).
+         * @example 2025-04-28
+         */
+        start?: string | undefined;
+    }>;
+    getLegacyModelSkewCharts: PathParameters<{
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /** Expiry code (`27MAR26`), or `all` for every expiry. */
+        maturity: LegacyMaturityOrAll;
+        /** Axis of the chart: `delta` or `strike`. */
+        type: LegacyModelChartType;
+    }>;
+    getLegacyModelVolatilityRunCharts: PathParameters<{
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /** Expiry code (`27MAR26`), or `all` for every expiry. */
+        maturity: LegacyMaturityOrAll;
+    }>;
+    getLegacyModelSkewChartTimeLapse: OperationParameters["getLegacyModelSkewCharts"];
+    getLegacyModelForwardCurveChart: PathParameters<{
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+    }>;
+    getLegacyModelTermStructureATMChart: OperationParameters["getLegacyModelForwardCurveChart"];
+    getLegacyModelTermStructureATMChartTimeLapse: OperationParameters["getLegacyModelForwardCurveChart"];
+    getLegacyModelTermStructureChart: PathParameters<{
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /** Axis of the chart: `delta` or `strike`. */
+        type: LegacyModelChartType;
+    }>;
+    getLegacyOptionsSkewByCurrencyAndMaturity: PathParameters<{
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /** Expiry code (`27MAR26`). */
+        maturity: LegacyMaturity;
+    }>;
+    getLegacyOptionsSkewByMarketAndMaturity: PathParameters<{
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /** Expiry code (`27MAR26`). */
+        maturity: LegacyMaturity;
+    }>;
+    getLegacyOptionsIVByCurrency: OperationParameters["getLegacyModelForwardCurveChart"];
+    getLegacyOptionsIVByMarket: PathParameters<{
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+    }>;
+    getLegacyETHBTCATMIVTermStructure: OperationParameters["getLegacySummary"];
+    getLegacyOptionsSkewByMarketAndCurrency: OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"];
+    getLegacyOiChangeByStrike: PathOptionalQueryParameters<{
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /**
+         * Market name; the catalog spells it `Deribit`.
+         * @example Deribit
+         */
+        market: string;
+    }, {
+        /**
+         * Window in hours.
+         * @example 24
+         */
+        date_range?: number | undefined;
+        /**
+         * Expiry code, or `all`.
+         * @example all
+         */
+        maturity?: LegacyMaturityOrAll | undefined;
+        /**
+         * Lowest strike to include.
+         * @example 40000
+         */
+        min_strike?: number | undefined;
+        /**
+         * Highest strike to include.
+         * @example 50000
+         */
+        max_strike?: number | undefined;
+    }>;
+    getLegacyTopOptionsStrategies: PathParameters<{
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /**
+         * Window in hours.
+         * @example 24
+         */
+        hours_interval: string;
+        /**
+         * Whether to count single trades only.
+         * @example true
+         */
+        single_trade: LegacySingleTrade;
+    }>;
+    getLegacyStrategyLegBubbleChart: PathOptionalQueryParameters<OperationParameters["getLegacyModelForwardCurveChart"]["path"], {
+        /**
+         * Strategy name, or `all`.
+         * @example all
+         */
+        strategy?: string | undefined;
+        /**
+         * Expiry code, or `all`.
+         * @example all
+         */
+        maturity?: LegacyMaturityOrAll | undefined;
+        /**
+         * Window in hours.
+         * @example 24
+         */
+        hours_interval?: number | undefined;
+        /**
+         * Smallest trade size to include.
+         * @example 0
+         */
+        size_filter?: number | undefined;
+        /**
+         * Whether to count single trades only.
+         * @example true
+         */
+        single_trade?: LegacySingleTrade | undefined;
+    }>;
+    getLegacyOpenInterestChangeSummary: PathParameters<{
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
+        period: OiChangePeriod;
+    }>;
+    getLegacyOpenInterestChange: PathParameters<{
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /** Look-back period in hours, or `ytd`; the gainers periods plus `8760`. */
+        period: OiChangePeriod;
+    }>;
+    getLegacyAnalyticOptionsOrbitAltVol: OperationParameters["getLegacyModelForwardCurveChart"];
+    getLegacyHistoricalOptionsTrades: PathQueryParameters<{
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+    }, {
+        /**
+         * Day of the trades: a date, a date-time or epoch milliseconds, moved to the start of its day.
+         * @example 2026-11-17
+         */
+        date: HistoricalTime;
+        /** Maximum number of results per page (at most 144). */
+        limit?: number | undefined;
+        /** 1-based page of results. */
+        page?: number | undefined;
+    }>;
+    getLegacyHistoricalOptionsSnapshot: PathQueryParameters<OperationParameters["getLegacyHistoricalOptionsTrades"]["path"], OperationParameters["getLegacyFuturesSnapshot"]["query"]>;
+    getLegacyHistoricalInstrumentVolumeBuySell: PathQueryParameters<{
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /** Options instrument name. */
+        instrument: LegacyOptionInstrument;
+    }, {
+        /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+        start: HistoricalTime;
+        /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+        end: HistoricalTime;
+        /** Maximum number of results per page (at most 144). */
+        limit?: number | undefined;
+        /** 1-based page of results. */
+        page?: number | undefined;
+    }>;
+    getLegacyCalculateRiskSlide: PathOptionalQueryParameters<OperationParameters["getLegacyATMImpliedVolatilityTimeLapse"]["path"], {
+        /**
+         * Options instrument to compute the risk slide for.
+         * @example BTC-25DEC26-100000-C
+         */
+        instrument?: LegacyOptionInstrument | undefined;
+    }>;
+    getLegacyRiskSlideInstruments: PathParameters<{
+        /** Lower-case market code (`deribit`, `binance`, `bybit`, `coincall`, `okx`; `aggregate` where the route sums the markets). */
+        market: LegacyOptionsMarket;
+    }>;
+    getLegacyCalculateRiskSlideV2: OperationParameters["getLegacyCalculateRiskSlide"];
+    getLegacyRiskSlideInstrumentsV2: OperationParameters["getLegacyRiskSlideInstruments"];
+    getLegacyAnalyticSpotPairs: OperationParameters["getLegacyOptionsIVByMarket"];
+    getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket: PathQueryParameters<OperationParameters["getLegacyOptionsIVByMarket"]["path"], OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyHistoricalTotalNotionalPremiumVolumeByMarket: OperationParameters["getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket"];
+    getLegacyOptionsDvol: PathQueryParameters<OperationParameters["getLegacyHistoricalOptionsTrades"]["path"], OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyOptionsVix: OperationParameters["getLegacyOptionsDvol"];
+    getLegacyOptionsOITotal: OperationParameters["getLegacyOptionsDvol"];
+    getLegacyOptionsOIPCRatio: OperationParameters["getLegacyOptionsDvol"];
+    getLegacyOptionsVolumeTotal: OperationParameters["getLegacyOptionsDvol"];
+    getLegacyOptionsAtmIv: OperationParameters["getLegacyOptionsDvol"];
+    getLegacyOptionsMaxPain: OperationParameters["getLegacyOptionsDvol"];
+    getLegacyOptionsGexIndex: OperationParameters["getLegacyOptionsDvol"];
+    getLegacyOptionsVolumePcRatio: OperationParameters["getLegacyOptionsDvol"];
+    getLegacyOptionsTypeGammaBands: PathQueryParameters<{
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /**
+         * Band horizon, for example `1D`, `7D` or `30D`.
+         * @example 1D
+         */
+        type: string;
+    }, OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyTotalOiByCurrency: PathQueryParameters<OperationParameters["getLegacyModelForwardCurveChart"]["path"], OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyOptionsTotalVolumeByCurrency: OperationParameters["getLegacyTotalOiByCurrency"];
+    getLegacyOptionsTypeIvBidAsk: PathQueryParameters<{
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /**
+         * Option side and level, for example `C_25`, `P_10` or `C_ATM`.
+         * @example C_10
+         */
+        type: string;
+    }, OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyOptionsTypeRiskReversalModel: PathQueryParameters<{
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /**
+         * Delta level, for example `25D` or `10D`.
+         * @example 10D
+         */
+        type: string;
+    }, OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyOptionsTypeRiskReversal: OperationParameters["getLegacyOptionsTypeRiskReversalModel"];
+    getLegacyOptionsTypeSkewModel: OperationParameters["getLegacyOptionsTypeRiskReversalModel"];
+    getLegacyOptionsTypeSkew: OperationParameters["getLegacyOptionsTypeRiskReversalModel"];
+    getLegacyOptionsTypeButterflyModel: OperationParameters["getLegacyOptionsTypeRiskReversalModel"];
+    getLegacyOptionsTypeButterfly: OperationParameters["getLegacyOptionsTypeRiskReversalModel"];
+    getLegacyOptionsTypeAtmIvModel: PathQueryParameters<{
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /**
+         * A delta level and side (`25C`, `10P`) or a model parameter (`ATM`, `SLOPE`, `YIELD`).
+         * @example 10C
+         */
+        type: string;
+    }, OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyOptionsMaturityAtmIv: PathQueryParameters<{
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /** Expiry code (`27MAR26`). */
+        maturity: LegacyMaturity;
+    }, OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyOptionsMaturityOiVolume: OperationParameters["getLegacyOptionsMaturityAtmIv"];
+    getLegacyOptionsOrbitAltVol: PathQueryParameters<{
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /**
+         * Constant-maturity tenor, for example `1W`, `1M` or `3M`.
+         * @example 1M
+         */
+        maturity_name: string;
+    }, {
+        /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+        start: HistoricalTime;
+        /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+        end: HistoricalTime;
+        /** Maximum number of results per page (at most 144). */
+        limit?: number | undefined;
+        /** 1-based page of results. */
+        page?: number | undefined;
+        /** Selects the old endpoint logic ('true'/'false' per the real service's docs). */
+        legacy?: ("true" | "false") | undefined;
+    }>;
+    getLegacyOptionsIvRv: OperationParameters["getLegacyOptionsDvol"];
+    getLegacyOptionsSpreadTypeSkew: PathQueryParameters<{
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /**
+         * Delta level, for example `25D` or `10D`.
+         * @example 10D
+         */
+        type: string;
+    }, OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyOptionsMaturityTotalOi: OperationParameters["getLegacyOptionsMaturityAtmIv"];
+    getLegacyOptionsMaturityTotalVolume: OperationParameters["getLegacyOptionsMaturityAtmIv"];
+    getLegacyOptionsActualVolButterflyModel: PathQueryParameters<{
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /**
+         * Delta level of the model, for example `25`.
+         * @example 10
+         */
+        type: string;
+        /**
+         * Window in days, for example `7`, `30` or `365`.
+         * @example 7
+         */
+        days: string;
+    }, OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyOptionsActualVolSkewModel: OperationParameters["getLegacyOptionsActualVolButterflyModel"];
+    getLegacyOptionsActualVolRiskReversalModel: OperationParameters["getLegacyOptionsActualVolButterflyModel"];
+    getLegacyV2HistoricalTrades: PathOptionalQueryParameters<OperationParameters["getLegacyHistoricalOptionsTrades"]["path"], {
+        /**
+         * Day of the trades: a date, a date-time or epoch milliseconds, moved to the start of its day.
+         * @example 2026-11-17
+         */
+        date?: HistoricalTime | undefined;
+        /** Maximum number of results per page (at most 144). */
+        limit?: number | undefined;
+        /** 1-based page of results. */
+        page?: number | undefined;
+        /** Only the trades of this block trade. */
+        blockTradeId?: string | undefined;
+        /** Field to sort by; the accepted fields are not published. */
+        sortBy?: string | undefined;
+    }>;
+    getLegacyTotalVolumeForOptions: OperationParameters["getLegacyTotalVolumeForPerpetuals"];
+    getLegacyTotalOiForOptions: OperationParameters["getLegacyTotalVolumeForPerpetuals"];
+    getLegacyFuturesTotalOIByMargin: OperationParameters["getLegacyTotalOiByCurrency"];
+    getLegacyFuturesTotalVolumeByMargin: OperationParameters["getLegacyTotalOiByCurrency"];
+    getLegacyFuturesAltcoinSummary: OperationParameters["getLegacyTotalOiByCurrency"];
+    getLegacyFuturesMarketIndexData: PathQueryParameters<{
+        /**
+         * Index (sector basket) name.
+         * @example defi
+         */
+        index: string;
+    }, OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyHistoricalIndicesPriceData: PathQueryParameters<{
+        /**
+         * Index (sector basket) name.
+         * @example AI
+         */
+        index: string;
+    }, OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyHistoricalFuturesAnnualizedBasisData: PathQueryParameters<{
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+        /**
+         * Window in days, for example `7`, `30` or `365`.
+         * @example 7
+         */
+        days: string;
+    }, OperationParameters["getLegacyFuturesRealizedVolatility"]["query"]>;
+    getLegacyHistoricalTotalGlobalOpenInterestActivityData: OperationParameters["getLegacyTotalVolumeForPerpetuals"];
+    getLegacyHistoricalTotalGlobalVolumeActivityData: OperationParameters["getLegacyTotalVolumeForPerpetuals"];
+    getLegacyTotalVolumeForFutures: OperationParameters["getLegacyTotalVolumeForPerpetuals"];
+    getLegacyTotalOiForFutures: OperationParameters["getLegacyTotalVolumeForPerpetuals"];
+    getLegacyFutureControllerGetBd2: PathQueryParameters<OperationParameters["getLegacyHistoricalOptionsTrades"]["path"], {
+        /** Start of the range (inclusive); a date, a date-time without zone, or epoch milliseconds. */
+        start: HistoricalTime;
+        /** End of the range; a date, a date-time without zone, or epoch milliseconds. */
+        end: HistoricalTime;
+        /** Maximum number of results per page (at most 144). */
+        limit?: number | undefined;
+        /** 1-based page of results. */
+        page?: number | undefined;
+        /** Interval between the dates of the result rows; one minute when omitted. */
+        granularity?: Granularity | undefined;
+        /** Listed by the catalog without a description; its meaning and values are not published. */
+        count?: string | undefined;
+        /** Listed by the catalog without a description; its meaning and values are not published. */
+        select?: string | undefined;
+    }>;
+    getLegacyHistoricalOptionsData: PathQueryParameters<OperationParameters["getLegacyHistoricalInstrumentVolumeBuySell"]["path"], OperationParameters["getLegacyFuturesSnapshot"]["query"]>;
+    getLegacyHistoricalOptionsIV: OperationParameters["getLegacyHistoricalOptionsData"];
+    getLegacyHistoricalOptionsPrice: OperationParameters["getLegacyHistoricalOptionsData"];
+    getLegacyHistoricalOptionsOIVolume: OperationParameters["getLegacyHistoricalOptionsData"];
+    getLegacyHistoricalOptionsUnderlyingPrice: OperationParameters["getLegacyHistoricalOptionsData"];
+    getLegacyHistoricalOptionsOIStrike: PathOptionalQueryParameters<OperationParameters["getLegacyOptionsMaturityAtmIv"]["path"], {
+        /**
+         * Hour of the snapshot, `YYYY-MM-DDTHH`.
+         * @example 2026-11-17T14
+         */
+        date_h?: string | undefined;
+    }>;
+    getLegacyHistoricalOptionsVolumeStrike: OperationParameters["getLegacyHistoricalOptionsOIStrike"];
+    getLegacyOrderbookByMarketTypeSymbol: PathQueryParameters<{
+        /**
+         * Kind of market: `future`, `perpetual` or `spot` in the catalog.
+         * @example future
+         */
+        marketType: string;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+    }, OperationParameters["getLegacyFuturesSnapshot"]["query"]>;
+    getLegacyOrderbookByMarketTypeMarketCurrency: PathQueryParameters<{
+        /**
+         * Kind of market: `future`, `perpetual` or `spot` in the catalog.
+         * @example future
+         */
+        marketType: string;
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /** Currency ticker of the underlying asset (BTC, ETH, SOL, XRP, BNB, PAXG, …). */
+        currency: LegacyCurrency;
+    }, OperationParameters["getLegacyFuturesSnapshot"]["query"]>;
+    getLegacyOrderbookByMarketTypeMarketSymbol: PathQueryParameters<{
+        /**
+         * Kind of market: `future`, `perpetual` or `spot` in the catalog.
+         * @example future
+         */
+        marketType: string;
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /** Exchange-native instrument symbol. */
+        symbol: LegacyHistoricalSymbol;
+    }, OperationParameters["getLegacyFuturesSnapshot"]["query"]>;
+    getLegacyHistoricalSpotOhlc: PathQueryParameters<{
+        /** Upper-case market code (for example `DERIBIT`, `BINANCE`, `BYBIT`, `OKX`); the accepted codes differ per route and are not published as a closed set. */
+        market: LegacyHistoricalMarketCode;
+        /** Exchange-native instrument symbol. */
+        symbol: LegacyHistoricalSymbol;
+        /**
+         * Candle period, for example `1m`.
+         * @example 1m
+         */
+        period: string;
+    }, OperationParameters["getLegacyHistoricalInstrumentVolumeBuySell"]["query"]>;
+    getOptionsCatalog: OptionalQueryParameters<{
+        /** Options venue. */
+        exchange?: OptionsExchange | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Expiry code `DDMMMYY`. */
+        maturity?: Maturity | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Option type, `C` call or `P` put. */
+        option_type?: OptionType | undefined;
+        /** Lowest strike to include, in the quote currency of the strike. */
+        strike_min?: number | undefined;
+        /** Highest strike to include, in the quote currency of the strike. */
+        strike_max?: number | undefined;
+    }>;
+    getOptionsMetadata: QueryParameters<{
+        /** Options venue. */
+        exchange: OptionsExchange;
+        /** Exact options instrument name from the catalog. */
+        instrument_name: OptionsInstrumentName;
+        /** Maximum rows per page on metadata routes, 1 to 100. */
+        limit?: number | undefined;
+    }>;
+    getOptionsOhlcvt: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Options venue. */
+        exchange?: OptionsExchange | undefined;
+        /** Exact options instrument name from the catalog. */
+        instrument_name?: OptionsInstrumentName | undefined;
+    }>;
+    getOptionsVolume: OperationParameters["getOptionsOhlcvt"];
+    getOptionsOpenInterest: OperationParameters["getOptionsOhlcvt"];
+    getOptionsLevel1: OperationParameters["getOptionsOhlcvt"];
+    getOptionsVolatility: OperationParameters["getOptionsOhlcvt"];
+    getOptionsTickerHistory: OperationParameters["getOptionsOhlcvt"];
+    getOptionsReferencePrice: QueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Options venue. */
+        exchange: OptionsExchange;
+        /** Exact options instrument name from the catalog. */
+        instrument_name?: OptionsInstrumentName | undefined;
+    }>;
+    getOptionsSnapshot: QueryParameters<{
+        /** Options venue. */
+        exchange: OptionsExchange;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency: string;
+        /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
+        date?: IsoDateTime | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+    }>;
+    getOptionsFlow: QueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /**
+         * Bucket size of `buckets`; `1h` when omitted.
+         * @example 1h
+         */
+        resolution?: Resolution | undefined;
+        /** Options venue. */
+        exchange: OptionsExchange;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency: string;
+        /** Keep only trades whose premium is at least this many USD. */
+        min_premium_usd?: number | undefined;
+        /** Number of `notable_trades` to return (it does not change the other parts of the response). */
+        top_n?: number | undefined;
+    }>;
+    getOptionsTradesSummary: QueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Options venue. */
+        exchange: OptionsExchange;
+        /** Exact options instrument name from the catalog. */
+        instrument_name?: OptionsInstrumentName | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency: string;
+        /**
+         * Key the trades are grouped by.
+         * @example option_type
+         */
+        group_by: TradesGroupBy;
+        /** Keep only trades whose premium is at least this many USD. */
+        min_premium_usd?: number | undefined;
+        /** Keep only trades whose notional is at least this value. */
+        min_notional?: number | undefined;
+        /** Keep only trades with this aggressor side. */
+        direction?: Direction | undefined;
+        /** Keep only block trades. */
+        block_only?: boolean | undefined;
+        /** Keep only opening trades, those whose strategy label starts with `Opened`. */
+        opening_only?: boolean | undefined;
+        /** Option type, `C` call or `P` put. */
+        option_type?: OptionType | undefined;
+        /** Expiry code `DDMMMYY`. */
+        maturity?: Maturity | undefined;
+        /** Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. */
+        strategy?: TradesStrategyList | undefined;
+    }>;
+    getOptionsTrades: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Options venue. */
+        exchange?: OptionsExchange | undefined;
+        /** Exact options instrument name from the catalog. */
+        instrument_name?: OptionsInstrumentName | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Keep only trades whose premium is at least this many USD. */
+        min_premium_usd?: number | undefined;
+        /** Keep only trades whose notional is at least this value. */
+        min_notional?: number | undefined;
+        /** Keep only trades with this aggressor side. */
+        direction?: Direction | undefined;
+        /** Keep only trades with one of these comma-separated strategy labels, for example `LONG_CALL,SHORT_PUT` or `Opened LONG_CALL`. */
+        strategy?: TradesStrategyList | undefined;
+        /** Keep only block trades. */
+        block_only?: boolean | undefined;
+        /** Keep only opening trades, those whose strategy label starts with `Opened`. */
+        opening_only?: boolean | undefined;
+        /** Option type, `C` call or `P` put. */
+        option_type?: OptionType | undefined;
+        /** Expiry code `DDMMMYY`. */
+        maturity?: Maturity | undefined;
+        /**
+         * Return only the top N trades by `sort`, in one response without pagination.
+         * @example 20
+         */
+        top_n?: number | undefined;
+        /**
+         * Field the trades are ordered by; the direction comes from `sort_dir`.
+         * @example premium_usd
+         */
+        sort?: TradesSort | undefined;
+        /**
+         * Keep only trades settled in this currency. The accepted values are not published.
+         * @example BTC
+         */
+        settlement_currency?: string | undefined;
+        /**
+         * Keep only `inverse` or `linear` options.
+         * @example inverse
+         */
+        margin_type?: MarginType | undefined;
+    }>;
+    getOptionsVolSurfaceByExpiry: QueryParameters<{
+        /** Options venue. */
+        exchange: OptionsExchange;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency: string;
+        /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
+        date?: IsoDateTime | undefined;
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+    }>;
+    getOptionsVolSurfaceByTenor: QueryParameters<{
+        /** Options venue. */
+        exchange: OptionsExchange;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency: string;
+        /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
+        date?: IsoDateTime | undefined;
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+    }>;
+    getOptionsVolSurfaceByTime: QueryParameters<{
+        /** Options venue. */
+        exchange: OptionsExchange;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency: string;
+        /**
+         * Expiry code `DDMMMYY` of the maturity whose history is returned.
+         * @example 25DEC26
+         */
+        maturity: Maturity;
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+    }>;
+    getOptionsGexCatalog: OptionalQueryParameters<{
+        /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
+        exchange?: GexExchange | undefined;
+        /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
+        currency?: string | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+    }>;
+    getOptionsGexLatest: OptionalQueryParameters<{
+        /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
+        exchange?: GexExchange | undefined;
+        /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
+        currency?: string | undefined;
+        /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
+        date?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+    }>;
+    getOptionsGexHistory: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
+        exchange?: GexExchange | undefined;
+        /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
+        currency?: string | undefined;
+    }>;
+    getOptionsGexRegimeChanges: OptionalQueryParameters<{
+        /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
+        exchange?: GexExchange | undefined;
+        /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
+        currency?: string | undefined;
+        /**
+         * Start of the window, ISO 8601 date-time in UTC. Defaults to 7 days before the request time (a relative default, so it is not given as a schema value).
+         * @example 2026-11-13T15:00:00Z
+         */
+        start?: IsoDateTime | undefined;
+        /**
+         * End of the window, ISO 8601 date-time in UTC. Defaults to now.
+         * @example 2026-11-20T15:00:00Z
+         */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time; newest first (`DESC`) when omitted. Keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+    }>;
+    getOptionsGexStrikes: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
+        exchange?: GexExchange | undefined;
+        /** Exact options instrument name from the catalog. */
+        instrument_name?: OptionsInstrumentName | undefined;
+        /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
+        currency?: string | undefined;
+        /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
+        date?: IsoDateTime | undefined;
+        /**
+         * Expiry code `DDMMMYY`, or `all_expiries` for the aggregate rows only.
+         * @example 25DEC26
+         */
+        expiry?: GexExpiry | undefined;
+        /**
+         * Also return the per-expiry rows when no `expiry` is given.
+         * @example true
+         */
+        include_expiries?: boolean | undefined;
+        /** Lowest strike to include, in USD. */
+        strike_min?: number | undefined;
+        /** Highest strike to include, in USD. */
+        strike_max?: number | undefined;
+        /** Basis of `min_abs_contribution`, `weighted` (default) or `raw`. */
+        contribution_basis?: GexContributionBasis | undefined;
+        /** Drop strikes whose absolute contribution on `contribution_basis` is below this value. */
+        min_abs_contribution?: number | undefined;
+    }>;
+    getOptionsGexTermStructure: OptionalQueryParameters<{
+        /** Options venue of the GEX data; only `deribit` is served, and it is the default. */
+        exchange?: GexExchange | undefined;
+        /** Underlying currency of the GEX data, for example `BTC`, `ETH`, `SOL`, `XRP`, `BTC_USDC` or `ETH_USDC`; all covered currencies when omitted. */
+        currency?: string | undefined;
+    }>;
+    getOptionsGexProfile: OperationParameters["getOptionsGexTermStructure"];
+    getFuturesCatalog: OptionalQueryParameters<{
+        /** Futures venue. */
+        exchange?: FuturesExchange | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /**
+         * Keep only the futures expiring on this date (`DDMMMYY`, for example `26MAR27`).
+         * @example 26MAR27
+         */
+        maturity?: Maturity | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+    }>;
+    getFuturesSnapshot: OptionalQueryParameters<{
+        /** Futures venue. */
+        exchange?: FuturesExchange | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
+        date?: IsoDateTime | undefined;
+    }>;
+    getFuturesOhlcvt: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Futures venue. */
+        exchange?: FuturesExchange | undefined;
+        /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
+        instrument_name?: ContractInstrumentName | undefined;
+    }>;
+    getFuturesOpenInterest: OperationParameters["getFuturesOhlcvt"];
+    getFuturesCarry: OperationParameters["getFuturesOhlcvt"];
+    getFuturesTrades: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Futures venue. */
+        exchange?: FuturesExchange | undefined;
+        /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
+        instrument_name?: ContractInstrumentName | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Only trades of this aggressor side. */
+        direction?: Direction | undefined;
+        /** When `true`, only block trades. */
+        block_only?: boolean | undefined;
+        /** Smallest trade amount to include. */
+        min_amount?: number | undefined;
+        /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
+        strategy?: string | undefined;
+        /** Expiry code `DDMMMYY`. */
+        maturity?: Maturity | undefined;
+        /** Field to sort by; pair with `sort_dir`. */
+        sort?: ContractTradeSort | undefined;
+        /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Return only the top N trades by `sort`, in one response without pagination. */
+        top_n?: number | undefined;
+    }>;
+    getFuturesVolume: OperationParameters["getFuturesOhlcvt"];
+    getFuturesLevel1: OperationParameters["getFuturesOhlcvt"];
+    getFuturesOrderbook: OperationParameters["getFuturesOhlcvt"];
+    getFuturesOrderbookRaw: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Futures venue. */
+        exchange?: FuturesExchange | undefined;
+        /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
+        instrument_name?: ContractInstrumentName | undefined;
+    }>;
+    getFuturesReferencePrice: QueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Futures venue. */
+        exchange: FuturesExchange;
+        /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
+        instrument_name?: ContractInstrumentName | undefined;
+    }>;
+    getFuturesTickerHistory: OperationParameters["getFuturesOhlcvt"];
+    getFuturesMetadata: QueryParameters<{
+        /** Futures venue. */
+        exchange: FuturesExchange;
+        /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
+        instrument_name: ContractInstrumentName;
+        /** Maximum rows per page on metadata routes, 1 to 100. */
+        limit?: number | undefined;
+    }>;
+    getFuturesLiquidations: QueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /**
+         * Exact instrument name from the futures catalog, upper case; required on this route.
+         * @example BTC-USDT-261225
+         */
+        instrument_name: ContractInstrumentName;
+        /**
+         * Futures venue (free string; known venues in FuturesExchange).
+         * @example okx
+         */
+        exchange?: FuturesExchange | undefined;
+        /** Only liquidation fills of this trade side (`buy` or `sell`): the side of the forced order, the inverse of `position_side` (a liquidated long is a forced sell). */
+        direction?: Direction | undefined;
+        /** Only liquidations of `long` or of `short` positions. */
+        position_side?: ContractPositionSide | undefined;
+        /** Smallest liquidation to include, in USD. */
+        min_amount_usd?: number | undefined;
+        /** Field to sort by; pair with `sort_dir`. */
+        sort?: ContractTradeSort | undefined;
+        /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+    }>;
+    getFuturesTradesSummary: QueryParameters<{
+        /** Dimension to group the trades by. */
+        group_by: ContractTradesGroupBy;
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order of the groups. The ordering key and the default are not published. */
+        sort_dir?: SortDir | undefined;
+        /** Futures venue. */
+        exchange: FuturesExchange;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency: string;
+        /** Exact futures instrument name from the futures catalog, upper case (for example `BTC-25DEC26` on Deribit). */
+        instrument_name?: ContractInstrumentName | undefined;
+        /** Only trades of this aggressor side. */
+        direction?: Direction | undefined;
+        /** When `true`, only block trades. */
+        block_only?: boolean | undefined;
+        /** Smallest trade amount to include. */
+        min_amount?: number | undefined;
+        /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
+        strategy?: string | undefined;
+        /** Expiry code `DDMMMYY`. */
+        maturity?: Maturity | undefined;
+    }>;
+    getFuturesFlow: QueryParameters<{
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency: string;
+        /** Futures venue. */
+        exchange?: FuturesExchange | undefined;
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Smallest trade amount to include. */
+        min_amount?: number | undefined;
+        /** Number of notable trades in the flow response. */
+        top_n?: number | undefined;
+    }>;
+    getPerpetualsCatalog: OptionalQueryParameters<{
+        /** Perpetuals venue. */
+        exchange?: PerpetualsExchange | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Expiry code `DDMMMYY`. */
+        maturity?: Maturity | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+    }>;
+    getPerpetualsSnapshot: OptionalQueryParameters<{
+        /** Perpetuals venue. */
+        exchange?: PerpetualsExchange | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
+        date?: IsoDateTime | undefined;
+    }>;
+    getPerpetualsOhlcvt: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Perpetuals venue. */
+        exchange?: PerpetualsExchange | undefined;
+        /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
+        instrument_name?: ContractInstrumentName | undefined;
+    }>;
+    getPerpetualsOpenInterest: OperationParameters["getPerpetualsOhlcvt"];
+    getPerpetualsCarry: OperationParameters["getPerpetualsOhlcvt"];
+    getPerpetualsTrades: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Perpetuals venue. */
+        exchange?: PerpetualsExchange | undefined;
+        /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
+        instrument_name?: ContractInstrumentName | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Only trades of this aggressor side. */
+        direction?: Direction | undefined;
+        /** When `true`, only block trades. */
+        block_only?: boolean | undefined;
+        /** Smallest trade amount to include. */
+        min_amount?: number | undefined;
+        /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
+        strategy?: string | undefined;
+        /** Field to sort by; pair with `sort_dir`. */
+        sort?: ContractTradeSort | undefined;
+        /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Return only the top N trades by `sort`, in one response without pagination. */
+        top_n?: number | undefined;
+    }>;
+    getPerpetualsVolume: OperationParameters["getPerpetualsOhlcvt"];
+    getPerpetualsLevel1: OperationParameters["getPerpetualsOhlcvt"];
+    getPerpetualsOrderbook: OperationParameters["getPerpetualsOhlcvt"];
+    getPerpetualsOrderbookRaw: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Perpetuals venue. */
+        exchange?: PerpetualsExchange | undefined;
+        /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
+        instrument_name?: ContractInstrumentName | undefined;
+    }>;
+    getPerpetualsReferencePrice: QueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Perpetuals venue. */
+        exchange: PerpetualsExchange;
+        /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
+        instrument_name?: ContractInstrumentName | undefined;
+    }>;
+    getPerpetualsTickerHistory: OperationParameters["getPerpetualsOhlcvt"];
+    getPerpetualsMetadata: QueryParameters<{
+        /** Perpetuals venue. */
+        exchange: PerpetualsExchange;
+        /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
+        instrument_name: ContractInstrumentName;
+        /** Maximum rows per page on metadata routes, 1 to 100. */
+        limit?: number | undefined;
+    }>;
+    getPerpetualsLiquidations: QueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /**
+         * Exact instrument name from the perpetuals catalog, upper case; required on this route.
+         * @example BTCUSDT
+         */
+        instrument_name: ContractInstrumentName;
+        /**
+         * Perpetuals venue (free string; known venues in PerpetualsExchange).
+         * @example binance
+         */
+        exchange?: PerpetualsExchange | undefined;
+        /** Only liquidation fills of this trade side (`buy` or `sell`): the side of the forced order, the inverse of `position_side` (a liquidated long is a forced sell). */
+        direction?: Direction | undefined;
+        /** Only liquidations of `long` or of `short` positions. */
+        position_side?: ContractPositionSide | undefined;
+        /** Smallest liquidation to include, in USD. */
+        min_amount_usd?: number | undefined;
+        /** Field to sort by; pair with `sort_dir`. */
+        sort?: ContractTradeSort | undefined;
+        /** Direction of the `sort` field (time order when `sort` is `timestamp` or omitted); keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+    }>;
+    getPerpetualsTradesSummary: QueryParameters<{
+        /** Dimension to group the trades by. */
+        group_by: PerpetualsTradesGroupBy;
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order of the groups. The ordering key and the default are not published. */
+        sort_dir?: SortDir | undefined;
+        /** Perpetuals venue. */
+        exchange?: PerpetualsExchange | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Exact perpetual instrument name from the perpetuals catalog, upper case (for example `BTC-PERPETUAL` on Deribit, `BTCUSDT` on Binance). */
+        instrument_name?: ContractInstrumentName | undefined;
+        /** Only trades of this aggressor side. */
+        direction?: Direction | undefined;
+        /** When `true`, only block trades. */
+        block_only?: boolean | undefined;
+        /** Smallest trade amount to include. */
+        min_amount?: number | undefined;
+        /** Only trades with this detected strategy label (comma-separated labels on the options routes). */
+        strategy?: string | undefined;
+    }>;
+    getPerpetualsFlow: QueryParameters<{
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency: string;
+        /** Perpetuals venue. */
+        exchange?: PerpetualsExchange | undefined;
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Smallest trade amount to include. */
+        min_amount?: number | undefined;
+        /** Number of notable trades in the flow response. */
+        top_n?: number | undefined;
+    }>;
+    getSpotCatalog: OptionalQueryParameters<{
+        /** Spot venue; `binance` when omitted. */
+        exchange?: SpotExchange | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
+        quote_currency?: string | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+    }>;
+    getSpotMetadata: QueryParameters<{
+        /** Spot venue. */
+        exchange: SpotExchange;
+        /** Exact spot pair name from the spot catalog, upper case. */
+        instrument_name: SpotInstrumentName;
+        /** Maximum rows per page on metadata routes, 1 to 100. */
+        limit?: number | undefined;
+    }>;
+    getSpotOhlcvt: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Spot venue; `binance` when omitted. */
+        exchange?: SpotExchange | undefined;
+        /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
+        quote_currency?: string | undefined;
+        /** Exact spot pair name from the spot catalog, upper case. */
+        instrument_name?: SpotInstrumentName | undefined;
+    }>;
+    getSpotTicker: OperationParameters["getSpotOhlcvt"];
+    getSpotTrades: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Spot venue; `binance` when omitted. */
+        exchange?: SpotExchange | undefined;
+        /** Exact spot pair name from the spot catalog, upper case. */
+        instrument_name?: SpotInstrumentName | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
+        quote_currency?: string | undefined;
+        /** Smallest trade amount to include, in the base currency (BTC for `BTCUSDT`). */
+        min_amount?: number | undefined;
+        /** Smallest trade value to include, in the quote currency (USDT for `BTCUSDT`). */
+        min_quote_amount?: number | undefined;
+        /** Keep only trades with this aggressor side. */
+        direction?: Direction | undefined;
+        /** Field to sort spot trades by; pair with `sort_dir`. */
+        sort?: SpotTradeSort | undefined;
+        /** Return only the top N trades by `sort`, in one response without pagination. */
+        top_n?: number | undefined;
+    }>;
+    getSpotVolume: OperationParameters["getSpotOhlcvt"];
+    getSpotSnapshot: QueryParameters<{
+        /** Spot venue. */
+        exchange: SpotExchange;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
+        quote_currency?: string | undefined;
+        /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
+        date?: IsoDateTime | undefined;
+        /** Time resolution of the snapshot data. */
+        resolution?: Resolution | undefined;
+    }>;
+    getSpotLevel1: OperationParameters["getSpotOhlcvt"];
+    getSpotL2Orderbook: OperationParameters["getSpotOhlcvt"];
+    getSpotL2OrderbookRaw: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Spot venue; `binance` when omitted. */
+        exchange?: SpotExchange | undefined;
+        /** Quote currency of the spot pairs, for example `USDT`, `USDC` or `USD`. */
+        quote_currency?: string | undefined;
+        /** Exact spot pair name from the spot catalog, upper case. */
+        instrument_name?: SpotInstrumentName | undefined;
+    }>;
+    getPredictionsCatalog: OptionalQueryParameters<{
+        /** Prediction-market venue, `polymarket` or `hyperliquid`. */
+        exchange?: PredictionVenue | undefined;
+        /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
+        category?: string | undefined;
+        /** Slug of one prediction event; restricts the result to that event's markets. */
+        event_slug?: string | undefined;
+        /** Free-text keyword matched against the prediction markets. */
+        keyword?: string | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+    }>;
+    getPredictionsCategories: OperationParameters["getLegacySummary"];
+    getPredictionsMetadata: QueryParameters<{
+        /** Prediction-market venue, `polymarket` or `hyperliquid`. */
+        exchange?: PredictionVenue | undefined;
+        /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
+        instrument_name: PredictionInstrumentName;
+        /** Maximum rows per page on metadata routes, 1 to 100. */
+        limit?: number | undefined;
+    }>;
+    getPredictionsOhlcvt: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Prediction-market venue, `polymarket` or `hyperliquid`. */
+        exchange?: PredictionVenue | undefined;
+        /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
+        instrument_name?: PredictionInstrumentName | undefined;
+    }>;
+    getPredictionsTickerHistory: OperationParameters["getPredictionsOhlcvt"];
+    getPredictionsTrades: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Prediction-market venue, `polymarket` or `hyperliquid`. */
+        exchange?: PredictionVenue | undefined;
+        /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
+        instrument_name?: PredictionInstrumentName | undefined;
+    }>;
+    getPredictionsOrderbookRaw: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Prediction-market venue, `polymarket` or `hyperliquid`. */
+        exchange?: PredictionVenue | undefined;
+        /** Exact prediction-market instrument id from the predictions catalog (case-sensitive slug). */
+        instrument_name?: PredictionInstrumentName | undefined;
+    }>;
+    getPredictionsSnapshot: OptionalQueryParameters<{
+        /** Prediction-market venue, `polymarket` or `hyperliquid`. */
+        exchange?: PredictionVenue | undefined;
+        /** Category of the prediction markets, as listed by `GET /api/v1/predictions/categories`. */
+        category?: string | undefined;
+        /** Slug of one prediction event; restricts the result to that event's markets. */
+        event_slug?: string | undefined;
+        /**
+         * Free-text keyword matched against the instrument names of the snapshot.
+         * @example bitcoin
+         */
+        keyword?: string | undefined;
+        /**
+         * Keep only this instrument (exact name, matched case-insensitively on this route).
+         * @example will-bitcoin-reach-100000-by-december-31-2026-YES
+         */
+        instrument_name?: PredictionInstrumentName | undefined;
+        /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
+        date?: IsoDateTime | undefined;
+        /** Bucket size of the prediction-market snapshot. */
+        resolution?: Resolution | undefined;
+    }>;
+    getInstruments: OptionalQueryParameters<{
+        /** Asset class to list; all classes when omitted. */
+        asset_class?: InstrumentAssetClass | undefined;
+        /** Sub-venue to list; the empty string matches single-venue exchanges. */
+        sub_exchange?: InstrumentSubExchange | undefined;
+        /** Venue of the instruments, any market's venue (free string). */
+        exchange?: string | undefined;
+        /** Market type, as a singular token. */
+        market_type?: MarketType | undefined;
+        /** Base currency, for example `BTC`. The registry filters on `base_currency`; a `currency` parameter is silently ignored. */
+        base_currency?: string | undefined;
+        /** Quote currency, for example `USDT` or `USD`. */
+        quote_currency?: string | undefined;
+        /** Lifecycle status; `active` when omitted, `all` for every status. */
+        status?: InstrumentStatus | undefined;
+        /** Margin type, `linear` or `inverse`. */
+        margin_type?: MarginType | undefined;
+        /** Option type, `call` or `put` (not `C`/`P` as on the options catalog). */
+        option_type?: InstrumentOptionType | undefined;
+        /** Lower bound of the expiry range. The API reference names an expiry range filter; the key spelling is inferred from the CLI field `ExpiryFrom` and the value format is not published. */
+        expiry_from?: string | undefined;
+        /** Upper bound of the expiry range. The key spelling is inferred from the CLI field `ExpiryTo` and the value format is not published. */
+        expiry_to?: string | undefined;
+        /** Partial, case-insensitive match on the instrument name. */
+        instrument_name?: string | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+    }>;
+    getInstrumentsDetail: QueryParameters<{
+        /**
+         * Exact exchange-native instrument name, for example `BTC-PERPETUAL` or `BTCUSDT`.
+         * @example BTC-PERPETUAL
+         */
+        instrument_name: string;
+        /**
+         * Venue of the instrument.
+         * @example deribit
+         */
+        exchange: string;
+    }>;
+    getAnalyticsRealizedVolatility: QueryParameters<{
+        /**
+         * Exact exchange-native instrument name, upper case for crypto venues.
+         * @example BTC-PERPETUAL
+         */
+        instrument_name: string;
+        /**
+         * Venue of the instrument (free string). The official CLI sends it on every snapshot request (its default venue when none is chosen); how the service uses it is not published.
+         * @example deribit
+         */
+        exchange?: string | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Sampling frequency of the returns. */
+        frequency?: RealizedVolatilityFrequency | undefined;
+        /** Look-back window in days. */
+        window_days?: RealizedVolatilityWindowDays | undefined;
+        /** Volatility estimator. */
+        estimator?: RealizedVolatilityEstimator | undefined;
+        /** Point in time, ISO 8601 date-time in UTC; the latest snapshot at or before it. */
+        date?: IsoDateTime | undefined;
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+    }>;
+    getVolSurfaceCatalog: OptionalQueryParameters<{
+        /** Options venue. */
+        exchange?: OptionsExchange | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
+        margin?: MarginType | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+    }>;
+    getVolSurfaceSnapshots: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Options venue. */
+        exchange?: OptionsExchange | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
+        margin?: MarginType | undefined;
+    }>;
+    getVolSurfaceSlices: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Options venue. */
+        exchange?: OptionsExchange | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
+        margin?: MarginType | undefined;
+        /**
+         * Surface model of the slices. `svi` is the default and the only value the API reference names.
+         * @example svi
+         */
+        model?: string | undefined;
+    }>;
+    getVolSurfaceTermStructure: OperationParameters["getVolSurfaceSnapshots"];
+    getVolSurfaceStrikes: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Bucket size; `1m` is persisted, coarser values roll up 1m rows. */
+        resolution?: Resolution | undefined;
+        /** Options venue. */
+        exchange?: OptionsExchange | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Margin type of the surface, `inverse` (coin-margined) or `linear` (stablecoin-margined); every vol-surface route takes it. */
+        margin?: MarginType | undefined;
+        /**
+         * Expiry to scan. A historical scan needs `expiry` or `instrument`. The accepted formats are not published; the example uses the `DDMMMYY` code form of the family's `maturity` values.
+         * @example 26MAR27
+         */
+        expiry?: string | undefined;
+        /**
+         * Options instrument to scan, exact name from the options catalog. A historical scan needs `expiry` or `instrument`.
+         * @example BTC-26MAR27-100000-C
+         */
+        instrument?: OptionsInstrumentName | undefined;
+    }>;
+    postVolSurfaceRiskDecompose: OperationParameters["getLegacySummary"];
+    postVolSurfaceRiskScenario: OperationParameters["getLegacySummary"];
+    postVolSurfaceRiskLadder: OperationParameters["getLegacySummary"];
+    getHyperliquidNodeFills: QueryParameters<{
+        /** Wallet address whose records are returned (required on this route). */
+        wallet: HyperliquidWallet;
+        /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
+        instrument_name?: HyperliquidInstrumentName | undefined;
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+    }>;
+    getHyperliquidNodePredictionFills: OptionalQueryParameters<{
+        /**
+         * Condition id of the prediction market; one of `condition_id`, `token_id`, `instrument_name` is required.
+         * @example 0x5f65177b394277fd294cd75650044e32ba009a95022d88a0c1d565897d72f8f1
+         */
+        condition_id?: string | undefined;
+        /**
+         * Outcome token id; one of `condition_id`, `token_id`, `instrument_name` is required.
+         * @example 71321045679252212594626385532706912750332728571942532289631379312455583992563
+         */
+        token_id?: string | undefined;
+        /** Prediction instrument name; one of `condition_id`, `token_id`, `instrument_name` is required. The name form of the venue's prediction instruments is not published. */
+        instrument_name?: string | undefined;
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+    }>;
+    getHyperliquidNodeLiquidations: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Wallet address to narrow the query to (one of the narrowing filters). */
+        wallet?: HyperliquidWallet | undefined;
+        /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
+        instrument_name?: HyperliquidInstrumentName | undefined;
+        /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
+        instrument_name_raw?: string | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Role of the wallet in the liquidation. The accepted values are not published. */
+        role?: string | undefined;
+        /** Deduplicate liquidation records. The parameter type is not published; a boolean flag is assumed from the name. */
+        dedupe?: boolean | undefined;
+        /** Bucket size of the aggregated mode. */
+        resolution?: HyperliquidLiquidationResolution | undefined;
+    }>;
+    getHyperliquidNodeWalletFlow: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Wallet address to narrow the query to (one of the narrowing filters). */
+        wallet?: HyperliquidWallet | undefined;
+        /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
+        instrument_name?: HyperliquidInstrumentName | undefined;
+        /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
+        instrument_name_raw?: string | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /**
+         * Sort key of the rows. The default is not published.
+         * @example net_notional
+         */
+        sort_by?: HyperliquidWalletFlowSortBy | undefined;
+        /**
+         * Direction of the `sort_by` order. The API reference documents `ASC` as the default for time ordering; the default for the other keys is not published.
+         * @example DESC
+         */
+        sort_dir?: SortDir | undefined;
+        /** Smallest notional a row must reach to be returned. Its unit is not published. */
+        min_notional?: number | undefined;
+    }>;
+    getHyperliquidNodeWalletPositions: OptionalQueryParameters<{
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Wallet address to narrow the query to (one of the narrowing filters). */
+        wallet?: HyperliquidWallet | undefined;
+        /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
+        instrument_name?: HyperliquidInstrumentName | undefined;
+        /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
+        instrument_name_raw?: string | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+    }>;
+    getHyperliquidNodeFundingPayments: OperationParameters["getHyperliquidNodeFills"];
+    getHyperliquidNodeTwapEvents: OptionalQueryParameters<{
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+        /** Wallet address to narrow the query to (one of the narrowing filters). */
+        wallet?: HyperliquidWallet | undefined;
+        /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
+        instrument_name?: HyperliquidInstrumentName | undefined;
+        /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
+        instrument_name_raw?: string | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Smallest target notional of the TWAP orders to include. Its unit is not published. */
+        min_target_notional?: number | undefined;
+    }>;
+    getHyperliquidNodeRestingOrders: OptionalQueryParameters<{
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Wallet address to narrow the query to (one of the narrowing filters). */
+        wallet?: HyperliquidWallet | undefined;
+        /** Instrument to narrow the query to, in the normalised form (`BTC-USD`). */
+        instrument_name?: HyperliquidInstrumentName | undefined;
+        /** Instrument in the venue's own naming, as opposed to the normalised `instrument_name` (one of the narrowing filters). */
+        instrument_name_raw?: string | undefined;
+        /** Underlying currency, for example `BTC` or `ETH`. */
+        currency?: string | undefined;
+        /** Largest distance of an order's price from the mark price. Whether the distance is relative or absolute is not published. */
+        max_distance_from_mark?: number | undefined;
+    }>;
+    getHyperliquidNodeL2Orderbook: QueryParameters<{
+        /** Instrument whose order book is returned, in the normalised form (`BTC-USD`; required on this route). */
+        instrument_name: HyperliquidInstrumentName;
+        /** Start of the window, ISO 8601 date-time in UTC. */
+        start?: IsoDateTime | undefined;
+        /** End of the window, ISO 8601 date-time in UTC; through the latest data when omitted. */
+        end?: IsoDateTime | undefined;
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+        /** Order by time bucket; keep it constant within one paginated scan. */
+        sort_dir?: SortDir | undefined;
+    }>;
+    getHyperliquidNodeInstruments: OptionalQueryParameters<{
+        /** Maximum rows per page, 1 to 1000. */
+        limit?: number | undefined;
+        /** Opaque cursor, the value of `meta.next_cursor` of the previous response. */
+        cursor?: string | undefined;
+    }>;
+    getChangelogDataCoverage: OperationParameters["getLegacySummary"];
+    getChangelogDataCorrections: OperationParameters["getLegacySummary"];
+    postX402WsPassHour: OperationParameters["getLegacySummary"];
+    postX402WsPassDay: OperationParameters["getLegacySummary"];
+    postX402SubscriptionsSolanaRpc: OperationParameters["getLegacySummary"];
+    getX402SubscriptionsProducts: OperationParameters["getLegacySummary"];
+    getX402SubscriptionsCheckoutsById: {
+        query?: never;
+        header: {
+            /** Token of the checkout, issued with the quote. */
+            "x-checkout-token": string;
+        };
+        path: {
+            /** Checkout id, from the account-bound quote created through the authenticated account backend before paying. */
+            id: string;
+        };
+        cookie?: never;
+    };
+    postX402SubscriptionsCheckoutsByIdPay: {
+        query?: never;
+        header: {
+            /** Token of the checkout, issued with the quote. */
+            "x-checkout-token": string;
+            /** Signed x402 version 2 payment (base64-encoded JSON) for one of the requirements of the checkout's 402 quote. */
+            "PAYMENT-SIGNATURE"?: string | undefined;
+        };
+        path: OperationParameters["getX402SubscriptionsCheckoutsById"]["path"];
+        cookie?: never;
+    };
+    postX402TickDataSolanaRpc: OperationParameters["getLegacySummary"];
+    getX402TickDataProducts: OperationParameters["getLegacySummary"];
+    getX402TickDataCheckoutsById: OperationParameters["getX402SubscriptionsCheckoutsById"];
+    postX402TickDataCheckoutsByIdPay: OperationParameters["postX402SubscriptionsCheckoutsByIdPay"];
+    postX402CreditTokenChallenge: OperationParameters["getLegacySummary"];
+    postX402CreditToken: OperationParameters["getLegacySummary"];
+    postMcp: OperationParameters["getLegacySummary"];
+    getWellKnownX402: OperationParameters["getLegacySummary"];
+    getOpenapiJson: OperationParameters["getLegacySummary"];
+    getWellKnownOpenapiJson: OperationParameters["getLegacySummary"];
+    getWellKnownOauthProtectedResource: OperationParameters["getLegacySummary"];
+    getWellKnownOauthAuthorizationServer: OperationParameters["getLegacySummary"];
+    getHealth: OperationParameters["getLegacySummary"];
+    headHealth: OperationParameters["getLegacySummary"];
+}
+/** The JSON request body of every operation that takes one; optional here exactly when the operation may be called without it. */
+export interface OperationRequestBodies {
+    postVolSurfaceRiskDecompose: RiskRequest;
+    postVolSurfaceRiskScenario: RiskRequest;
+    postVolSurfaceRiskLadder: RiskRequest;
+    postX402CreditTokenChallenge: CreditTokenChallengeRequest;
+    postX402CreditToken: CreditTokenRequest;
+    postMcp: JsonRpcRequest;
+}
+/** The JSON body of every operation's success responses (a union when it documents two), `void` when a success carries none. */
+export interface OperationResults {
+    getLegacyFutures: LegacyFuturesLiveResponse;
+    getLegacyPerpetuals: LegacyPerpetualsResponse;
+    getLegacySummaryC: LegacyDerivsSummaryResponse;
+    getLegacySummary: LegacyDerivsSummaryResponse;
+    getLegacyOiGainers: LegacyOiGainersResponse;
+    getLegacyPriceGainers: LegacyPriceGainersResponse;
+    getLegacyPerpetualsSnapshotDataByMarket: LegacyPerpetualsSnapshotResponse;
+    getLegacyPerpetualsDataByMarket: LegacyPerpetualsResponse;
+    getLegacyFuturesDataByMarket: LegacyFuturesByMarketResponse;
+    getLegacyAltOptionDataByMarket: LegacyAltOptionResponse;
+    getLegacyTopFundingData: LegacyTopFundingResponse;
+    getLegacyDerivsOpenInterestChangeSummary: LegacyPerpetualOiChangeSummaryResponse;
+    getLegacyDerivsOpenInterestChange: LegacyOiChangeResponse;
+    getLegacyFuturesInstrumentData: LegacyInstrumentsResponse;
+    getLegacyAlternativeCurrencyData: LegacyAltCurrencyResponse;
+    getLegacyPerpetualFundingData: LegacyPerpetualFundingResponse;
+    getLegacyPerpetualFundingDataWithType: LegacyPerpetualFundingResponse;
+    getLegacyFuturesYieldData: LegacyFuturesYieldResponse;
+    getLegacyFuturesBasisData: LegacyFuturesBasisResponse;
+    getLegacyFuturesCurveData: LegacyFuturesCurveResponse;
+    getLegacyFuturesCurveDataForCurrency: LegacyFuturesCurveResponse;
+    getLegacyOpenInterestGainersAndLosersForFuturesMarkets: LegacyMarketsOiGainersResponse;
+    getLegacyFuturesMarketSnapshot: LegacyFuturesSnapshotResponse;
+    getLegacyOpenInterestBreakdownData: LegacyOiBreakdownResponse;
+    getLegacyVolumeBreakdownData: LegacyVolumeBreakdownResponse;
+    getLegacyOpenInterestGainersAndLosersData: LegacyMarketsOiGainersResponse;
+    getLegacyAggregatedFutureSummaryData: LegacyAggregatedFutureSummaryResponse;
+    getLegacyAggregatedOptionSummaryData: LegacyAggregatedOptionSummaryResponse;
+    getLegacyFutureOpenInterestChangeSummary: LegacyFuturesOiChangeSummaryResponse;
+    getLegacyFutureOpenInterestChange: LegacyOiChangeResponse;
+    getLegacyFuturesSnapshot: LegacyHistoricalFuturesSnapshotResponse;
+    getLegacyFuturesRealizedVolatility: LegacyHistoricalRealizedVolatilityResponse;
+    getLegacyFuturesOIWeightedFunding: LegacyHistoricalOiWeightedFundingResponse;
+    getLegacyFuturesOIWeightedVolumeFunding: LegacyHistoricalOiWeightedVolumeFundingResponse;
+    getLegacyFuturesOIWeightedBasisFunding: LegacyHistoricalOiWeightedBasisResponse;
+    getLegacyFuturesTotalOI: LegacyHistoricalTotalOiResponse;
+    getLegacyFuturesTotalVolume: LegacyHistoricalTotalVolumeResponse;
+    getLegacyHistoricalPerpetualFundingExchangeData: LegacyHistoricalPerpetualFundingExchangeResponse;
+    getLegacyHistoricalTotalOpenInterestByExchangeData: LegacyHistoricalTotalOiByExchangeResponse;
+    getLegacyHistoricalTotalVolumeByExchangeData: LegacyHistoricalTotalVolumeByExchangeResponse;
+    getLegacyHistoricalPerpetualYieldData: LegacyHistoricalPerpetualYieldResponse;
+    getLegacyHistoricalPerpetualFundingData: LegacyHistoricalPerpetualFundingResponse;
+    getLegacyHistoricalExchangeData: LegacyHistoricalAggregateExchangeDataResponse;
+    getLegacyHistoricalGlobalFuturesActivityData: LegacyHistoricalGlobalActivityFuturesResponse;
+    getLegacyHistoricalSettlementFundingRate: LegacyHistoricalSettlementFundingRateResponse;
+    getLegacyHistoricalDerivsSnapshot: LegacyHistoricalDerivsSnapshotResponse;
+    getLegacyDerivativesLiquidationData: LegacyHistoricalLiquidationResponse;
+    getLegacyDerivativesLiquidationByCurrencyData: LegacyHistoricalLiquidationByCurrencyResponse;
+    getLegacyHistoricalDerivsSummary: LegacyHistoricalDerivsSummaryResponse;
+    getLegacyTotalVolumeForPerpetuals: LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse;
+    getLegacyTotalOiForPerpetuals: LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse;
+    getLegacyHistoricalFuturesData: LegacyHistoricalDerivsFuturesResponse;
+    getLegacyHistoricalPerpetualDerivativesData: LegacyHistoricalPerpetualsResponse;
+    getLegacyATMImpliedVolatilityTimeLapse: LegacyATMImpliedVolatilityTimeLapseResponse;
+    getLegacyGEXDataForAllOptions: LegacyGEXDataForAllOptionsResponse;
+    getLegacyOptionMaturities: LegacyOptionMaturitiesResponse;
+    getLegacyOptionsOpenInterestByExpiry: LegacyOptionsOpenInterestByExpiryResponse;
+    getLegacyOptionsOpenInterestByStrike: LegacyOptionsOpenInterestByStrikeResponse;
+    getLegacyOptionsOpenInterestByType: LegacyOptionsOpenInterestByTypeResponse;
+    getLegacyTopTradedOptions: LegacyTopTradedOptionsResponse;
+    getLegacyOptionsVolumeByExpiry: LegacyOptionsVolumeByExpiryResponse;
+    getLegacyOptionsVolumeByStrike: LegacyOptionsVolumeByStrikeResponse;
+    getLegacyOptionsVolumeByBuySell: LegacyOptionsVolumeByBuySellResponse;
+    getLegacyOptionsGEXByDate: LegacyOptionsGEXByDateResponse;
+    getLegacyOptionsIVByStrike: LegacyOptionsIVByStrikeResponse;
+    getLegacyOptionsOIByStrike: LegacyOptionsOIByStrikeResponse;
+    getLegacyOptionsOINetChangeAllStrikes: LegacyOptionsOINetChangeAllStrikesResponse;
+    getLegacyTopInstrumentsOIOpenInterestChange: LegacyTopInstrumentsOIOpenInterestChangeResponse;
+    getLegacyOptionsVolumeBuySell: LegacyOptionsVolumeBuySellResponse;
+    getLegacyOptions24hVolumeStrike: LegacyOptions24hVolumeStrikeResponse;
+    getLegacyOptionsTradeSummary: LegacyOptionsTradeSummaryResponse;
+    getLegacyOptionsGreeks: LegacyOptionsGreeksResponse;
+    getLegacyOptionsIvAll: LegacyOptionsIvAllResponse;
+    getLegacyIVTable: LegacyIVTableResponse;
+    getLegacyOINetChange: LegacyOINetChangeResponse;
+    getLegacyOptionsSnapshot: LegacyOptionsSnapshotResponse;
+    getLegacyOptionsInstruments: LegacyOptionsInstrumentsResponse;
+    getLegacyOptionsOIBreakdown: LegacyOptionsOIBreakdownResponse;
+    getLegacyOptionsVolumeBreakdown: LegacyOptionsVolumeBreakdownResponse;
+    getLegacyOptionsOIBreakdownByCurrency: LegacyOptionsOIBreakdownByCurrencyResponse;
+    getLegacyOptionsVolumeBreakdownByCurrency: LegacyOptionsVolumeBreakdownByCurrencyResponse;
+    getLegacyExpiredOptionExpiries: LegacyExpiredOptionExpiriesResponse;
+    getLegacyCustomChange: LegacyCustomChangeResponse;
+    getLegacyModelSkewCharts: LegacyModelSkewChartsResponse;
+    getLegacyModelVolatilityRunCharts: LegacyModelVolatilityRunChartsResponse;
+    getLegacyModelSkewChartTimeLapse: LegacyModelSkewChartTimeLapseResponse;
+    getLegacyModelForwardCurveChart: LegacyModelForwardCurveChartResponse;
+    getLegacyModelTermStructureATMChart: LegacyModelTermStructureATMChartResponse;
+    getLegacyModelTermStructureATMChartTimeLapse: LegacyModelTermStructureATMChartTimeLapseResponse;
+    getLegacyModelTermStructureChart: LegacyModelTermStructureChartResponse;
+    getLegacyOptionsSkewByCurrencyAndMaturity: LegacyOptionsSkewByCurrencyAndMaturityResponse;
+    getLegacyOptionsSkewByMarketAndMaturity: LegacyOptionsSkewByMarketAndMaturityResponse;
+    getLegacyOptionsIVByCurrency: LegacyOptionsIVByCurrencyResponse;
+    getLegacyOptionsIVByMarket: LegacyOptionsIVByMarketResponse;
+    getLegacyETHBTCATMIVTermStructure: LegacyETHBTCATMIVTermStructureResponse;
+    getLegacyOptionsSkewByMarketAndCurrency: LegacyOptionsSkewByMarketAndCurrencyResponse;
+    getLegacyOiChangeByStrike: LegacyOiChangeByStrikeResponse;
+    getLegacyTopOptionsStrategies: LegacyTopOptionsStrategiesResponse;
+    getLegacyStrategyLegBubbleChart: LegacyStrategyLegBubbleChartResponse;
+    getLegacyOpenInterestChangeSummary: LegacyOpenInterestChangeSummaryResponse;
+    getLegacyOpenInterestChange: LegacyOpenInterestChangeResponse;
+    getLegacyAnalyticOptionsOrbitAltVol: LegacyAnalyticOptionsOrbitAltVolResponse;
+    getLegacyHistoricalOptionsTrades: LegacyHistoricalOptionsTradesResponse;
+    getLegacyHistoricalOptionsSnapshot: LegacyHistoricalOptionsSnapshotResponse;
+    getLegacyHistoricalInstrumentVolumeBuySell: LegacyHistoricalInstrumentVolumeBuySellResponse;
+    getLegacyCalculateRiskSlide: LegacyUnpublishedObject;
+    getLegacyRiskSlideInstruments: LegacyUnpublishedObject;
+    getLegacyCalculateRiskSlideV2: LegacyUnpublishedObject;
+    getLegacyRiskSlideInstrumentsV2: LegacyUnpublishedObject;
+    getLegacyAnalyticSpotPairs: LegacyAnalyticSpotPairsResponse;
+    getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket: LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse;
+    getLegacyHistoricalTotalNotionalPremiumVolumeByMarket: LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse;
+    getLegacyOptionsDvol: LegacyOptionsDvolResponse;
+    getLegacyOptionsVix: LegacyOptionsVixResponse;
+    getLegacyOptionsOITotal: LegacyOptionsOITotalResponse;
+    getLegacyOptionsOIPCRatio: LegacyOptionsOIPCRatioResponse;
+    getLegacyOptionsVolumeTotal: LegacyOptionsVolumeTotalResponse;
+    getLegacyOptionsAtmIv: LegacyOptionsAtmIvResponse;
+    getLegacyOptionsMaxPain: LegacyOptionsMaxPainResponse;
+    getLegacyOptionsGexIndex: LegacyOptionsGexIndexResponse;
+    getLegacyOptionsVolumePcRatio: LegacyOptionsVolumePcRatioResponse;
+    getLegacyOptionsTypeGammaBands: LegacyOptionsTypeGammaBandsResponse;
+    getLegacyTotalOiByCurrency: LegacyTotalOiByCurrencyResponse;
+    getLegacyOptionsTotalVolumeByCurrency: LegacyOptionsTotalVolumeByCurrencyResponse;
+    getLegacyOptionsTypeIvBidAsk: LegacyOptionsTypeIvBidAskResponse;
+    getLegacyOptionsTypeRiskReversalModel: LegacyOptionsTypeRiskReversalModelResponse;
+    getLegacyOptionsTypeRiskReversal: LegacyOptionsTypeRiskReversalResponse;
+    getLegacyOptionsTypeSkewModel: LegacyOptionsTypeSkewModelResponse;
+    getLegacyOptionsTypeSkew: LegacyOptionsTypeSkewResponse;
+    getLegacyOptionsTypeButterflyModel: LegacyOptionsTypeButterflyModelResponse;
+    getLegacyOptionsTypeButterfly: LegacyOptionsTypeButterflyResponse;
+    getLegacyOptionsTypeAtmIvModel: LegacyOptionsTypeAtmIvModelResponse;
+    getLegacyOptionsMaturityAtmIv: LegacyOptionsMaturityAtmIvResponse;
+    getLegacyOptionsMaturityOiVolume: LegacyOptionsMaturityOiVolumeResponse;
+    getLegacyOptionsOrbitAltVol: LegacyOptionsOrbitAltVolResponse;
+    getLegacyOptionsIvRv: LegacyOptionsIvRvResponse;
+    getLegacyOptionsSpreadTypeSkew: LegacyOptionsSpreadTypeSkewResponse;
+    getLegacyOptionsMaturityTotalOi: LegacyOptionsMaturityTotalOiResponse;
+    getLegacyOptionsMaturityTotalVolume: LegacyOptionsMaturityTotalVolumeResponse;
+    getLegacyOptionsActualVolButterflyModel: LegacyOptionsActualVolButterflyModelResponse;
+    getLegacyOptionsActualVolSkewModel: LegacyOptionsActualVolSkewModelResponse;
+    getLegacyOptionsActualVolRiskReversalModel: LegacyOptionsActualVolRiskReversalModelResponse;
+    getLegacyV2HistoricalTrades: LegacyV2HistoricalTradesResponse;
+    getLegacyTotalVolumeForOptions: LegacyTotalVolumeForOptionsResponse;
+    getLegacyTotalOiForOptions: LegacyTotalOiForOptionsResponse;
+    getLegacyFuturesTotalOIByMargin: LegacyFuturesTotalOIByMarginResponse;
+    getLegacyFuturesTotalVolumeByMargin: LegacyFuturesTotalVolumeByMarginResponse;
+    getLegacyFuturesAltcoinSummary: LegacyFuturesAltcoinSummaryResponse;
+    getLegacyFuturesMarketIndexData: LegacyFuturesMarketIndexDataResponse;
+    getLegacyHistoricalIndicesPriceData: LegacyHistoricalIndicesPriceDataResponse;
+    getLegacyHistoricalFuturesAnnualizedBasisData: LegacyHistoricalFuturesAnnualizedBasisDataResponse;
+    getLegacyHistoricalTotalGlobalOpenInterestActivityData: LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse;
+    getLegacyHistoricalTotalGlobalVolumeActivityData: LegacyHistoricalTotalGlobalVolumeActivityDataResponse;
+    getLegacyTotalVolumeForFutures: LegacyTotalVolumeForFuturesResponse;
+    getLegacyTotalOiForFutures: LegacyTotalOiForFuturesResponse;
+    getLegacyFutureControllerGetBd2: LegacyFutureControllerGetBd2Response;
+    getLegacyHistoricalOptionsData: LegacyHistoricalOptionsDataResponse;
+    getLegacyHistoricalOptionsIV: LegacyHistoricalOptionsIVResponse;
+    getLegacyHistoricalOptionsPrice: LegacyHistoricalOptionsPriceResponse;
+    getLegacyHistoricalOptionsOIVolume: LegacyHistoricalOptionsOIVolumeResponse;
+    getLegacyHistoricalOptionsUnderlyingPrice: LegacyHistoricalOptionsUnderlyingPriceResponse;
+    getLegacyHistoricalOptionsOIStrike: LegacyUnpublishedObject;
+    getLegacyHistoricalOptionsVolumeStrike: LegacyUnpublishedObject;
+    getLegacyOrderbookByMarketTypeSymbol: LegacyOrderbookByMarketTypeSymbolResponse;
+    getLegacyOrderbookByMarketTypeMarketCurrency: LegacyOrderbookByMarketTypeMarketCurrencyResponse;
+    getLegacyOrderbookByMarketTypeMarketSymbol: LegacyOrderbookByMarketTypeMarketSymbolResponse;
+    getLegacyHistoricalSpotOhlc: LegacyHistoricalSpotOhlcResponse;
+    getOptionsCatalog: OptionsCatalogResponse;
+    getOptionsMetadata: MetadataResponseEntity;
+    getOptionsOhlcvt: OptionsOhlcvtResponse;
+    getOptionsVolume: OptionsVolumeResponse;
+    getOptionsOpenInterest: OptionsOpenInterestResponse;
+    getOptionsLevel1: OptionsLevel1Response;
+    getOptionsVolatility: OptionsVolatilityResponse;
+    getOptionsTickerHistory: OptionsTickerHistoryResponse;
+    getOptionsReferencePrice: OptionsReferencePriceResponse;
+    getOptionsSnapshot: OptionsSnapshotResponse;
+    getOptionsFlow: OptionsFlowResponse;
+    getOptionsTradesSummary: OptionsTradesSummaryResponse;
+    getOptionsTrades: OptionsTradesResponse;
+    getOptionsVolSurfaceByExpiry: OptionsVolSurfaceByExpiryResponse;
+    getOptionsVolSurfaceByTenor: OptionsVolSurfaceByTenorResponse;
+    getOptionsVolSurfaceByTime: OptionsVolSurfaceByTimeResponse;
+    getOptionsGexCatalog: GexCatalogResponse;
+    getOptionsGexLatest: GexLatestResponse;
+    getOptionsGexHistory: GexHistoryResponse;
+    getOptionsGexRegimeChanges: GexRegimeChangesResponse;
+    getOptionsGexStrikes: GexStrikesResponse;
+    getOptionsGexTermStructure: GexTermStructureResponse;
+    getOptionsGexProfile: GexProfileResponse;
+    getFuturesCatalog: FuturesCatalogResponse;
+    getFuturesSnapshot: FuturesSnapshotResponse;
+    getFuturesOhlcvt: FuturesOhlcvtResponse;
+    getFuturesOpenInterest: FuturesOpenInterestResponse;
+    getFuturesCarry: FuturesCarryResponse;
+    getFuturesTrades: FuturesTradesResponse;
+    getFuturesVolume: FuturesVolumeResponse;
+    getFuturesLevel1: FuturesLevel1Response;
+    getFuturesOrderbook: FuturesOrderbookResponse;
+    getFuturesOrderbookRaw: FuturesOrderbookRawResponse;
+    getFuturesReferencePrice: FuturesReferencePriceResponse;
+    getFuturesTickerHistory: FuturesTickerHistoryResponse;
+    getFuturesMetadata: MetadataResponseEntity;
+    getFuturesLiquidations: FuturesLiquidationsResponse;
+    getFuturesTradesSummary: FuturesTradesSummaryResponse;
+    getFuturesFlow: FuturesFlowResponse;
+    getPerpetualsCatalog: PerpetualsCatalogResponse;
+    getPerpetualsSnapshot: PerpetualsSnapshotResponse;
+    getPerpetualsOhlcvt: PerpetualsOhlcvtResponse;
+    getPerpetualsOpenInterest: PerpetualsOpenInterestResponse;
+    getPerpetualsCarry: PerpetualsCarryResponse;
+    getPerpetualsTrades: PerpetualsTradesResponse;
+    getPerpetualsVolume: PerpetualsVolumeResponse;
+    getPerpetualsLevel1: PerpetualsLevel1Response;
+    getPerpetualsOrderbook: PerpetualsOrderbookResponse;
+    getPerpetualsOrderbookRaw: PerpetualsOrderbookRawResponse;
+    getPerpetualsReferencePrice: PerpetualsReferencePriceResponse;
+    getPerpetualsTickerHistory: PerpetualsTickerHistoryResponse;
+    getPerpetualsMetadata: MetadataResponseEntity;
+    getPerpetualsLiquidations: PerpetualsLiquidationsResponse;
+    getPerpetualsTradesSummary: PerpetualsTradesSummaryResponse;
+    getPerpetualsFlow: PerpetualsFlowResponse;
+    getSpotCatalog: SpotCatalogResponse;
+    getSpotMetadata: MetadataResponseEntity;
+    getSpotOhlcvt: SpotOhlcvtResponse;
+    getSpotTicker: SpotTickerResponse;
+    getSpotTrades: SpotTradesResponse;
+    getSpotVolume: SpotVolumeResponse;
+    getSpotSnapshot: SpotSnapshotResponse;
+    getSpotLevel1: SpotLevel1Response;
+    getSpotL2Orderbook: SpotL2OrderbookResponse;
+    getSpotL2OrderbookRaw: SpotL2OrderbookRawResponse;
+    getPredictionsCatalog: PredictionCatalogResponse;
+    getPredictionsCategories: PredictionCategoriesResponse;
+    getPredictionsMetadata: MetadataResponseEntity;
+    getPredictionsOhlcvt: PredictionOhlcvtResponse;
+    getPredictionsTickerHistory: PredictionTickerHistoryResponse;
+    getPredictionsTrades: PredictionTradesResponse;
+    getPredictionsOrderbookRaw: PredictionOrderbookRawResponse;
+    getPredictionsSnapshot: PredictionSnapshotResponse;
+    getInstruments: InstrumentListResponse;
+    getInstrumentsDetail: InstrumentDetailResponse;
+    getAnalyticsRealizedVolatility: RealizedVolatilityResponse;
+    getVolSurfaceCatalog: VolSurfaceCatalogResponse;
+    getVolSurfaceSnapshots: VolSurfaceSnapshotsResponse;
+    getVolSurfaceSlices: VolSurfaceSlicesResponse;
+    getVolSurfaceTermStructure: VolSurfaceTermStructureResponse;
+    getVolSurfaceStrikes: VolSurfaceStrikesResponse;
+    postVolSurfaceRiskDecompose: RiskDecomposeResponse;
+    postVolSurfaceRiskScenario: RiskScenarioResponse;
+    postVolSurfaceRiskLadder: RiskLadderResponse;
+    getHyperliquidNodeFills: HyperliquidFillsResponse;
+    getHyperliquidNodePredictionFills: HyperliquidPredictionFillsResponse;
+    getHyperliquidNodeLiquidations: HyperliquidLiquidationsResponse;
+    getHyperliquidNodeWalletFlow: HyperliquidWalletFlowResponse;
+    getHyperliquidNodeWalletPositions: HyperliquidWalletPositionsResponse;
+    getHyperliquidNodeFundingPayments: HyperliquidFundingPaymentsResponse;
+    getHyperliquidNodeTwapEvents: HyperliquidTwapEventsResponse;
+    getHyperliquidNodeRestingOrders: HyperliquidRestingOrdersResponse;
+    getHyperliquidNodeL2Orderbook: HyperliquidL2OrderbookResponse;
+    getHyperliquidNodeInstruments: HyperliquidInstrumentsResponse;
+    getChangelogDataCoverage: DataCoverageResponse;
+    getChangelogDataCorrections: DataCorrectionsResponse;
+    postX402WsPassHour: WsPassResponseDto;
+    postX402WsPassDay: WsPassResponseDto;
+    postX402SubscriptionsSolanaRpc: X402SolanaRpcResponse;
+    getX402SubscriptionsProducts: SubscriptionProductsResponse;
+    getX402SubscriptionsCheckoutsById: CheckoutStatusResponse;
+    postX402SubscriptionsCheckoutsByIdPay: CheckoutPaidResponse | CheckoutPendingResponse;
+    postX402TickDataSolanaRpc: X402SolanaRpcResponse;
+    getX402TickDataProducts: TickDataProductsResponse;
+    getX402TickDataCheckoutsById: CheckoutStatusResponse;
+    postX402TickDataCheckoutsByIdPay: CheckoutPaidResponse | CheckoutPendingResponse;
+    postX402CreditTokenChallenge: CreditTokenChallengeResponse;
+    postX402CreditToken: CreditTokenResponseDto;
+    postMcp: JsonRpcResponse;
+    getWellKnownX402: DiscoveryX402Document;
+    getOpenapiJson: DiscoveryOpenApiDocument;
+    getWellKnownOpenapiJson: DiscoveryOpenApiDocument;
+    getWellKnownOauthProtectedResource: OAuthProtectedResourceMetadata;
+    getWellKnownOauthAuthorizationServer: OAuthAuthorizationServerMetadata;
+    getHealth: HealthResponse;
+    headHealth: void;
+}
+
+export {};

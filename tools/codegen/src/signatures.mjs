@@ -2,9 +2,11 @@
 // request body and its success body. openapi-typescript writes the first two inside `operations`, next to the
 // responses, error replies and headers of all 281 operations; the client's declarations need only these, and every
 // line of `operations` a consumer's compiler parses and binds is editor latency (`node tools/bench/typecheck.mjs`).
-// The maps go to a file of their own (signatures.d.ts) and `operations` points at them: same types, one declaration.
+// The maps go beside the schemas (schemas.d.ts, which the signatures entry re-exports) and `operations` points at
+// them: same types, one declaration.
 import ts from 'typescript';
 import { memberType, nameOf } from './ts-members.mjs';
+import { asShape } from './parameter-shapes.mjs';
 
 const f = ts.factory;
 
@@ -50,7 +52,7 @@ export function liftSignatures(ast) {
         if (!first) firstWith.set(printed, id);
         // A new set may still share a location with an earlier one (the same query, another path): that location
         // points at the earlier operation's.
-        const own = first ? entryOf(PARAMETERS, first) : ts.isTypeLiteralNode(entry.type) ? shareLocations(entry.type, id, firstLocation) : entry.type;
+        const own = first ? entryOf(PARAMETERS, first) : ts.isTypeLiteralNode(entry.type) ? asShape(shareLocations(entry.type, id, firstLocation)) : entry.type;
         parameters.push(f.createPropertySignature(undefined, id, undefined, own));
         return withType(entry, entryOf(PARAMETERS, id));
       }

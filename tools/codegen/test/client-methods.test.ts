@@ -1,14 +1,17 @@
 // The client's method signatures return the named schema aliases, so a hover on a call reads
-// `Promise<OptionsOhlcvtResponse>`, and every alias they use is imported from the types entry the client loads
-// (`@laevitas-api/types/signatures`, which re-exports schemas.d.ts, where each name is declared).
+// `Promise<OptionsOhlcvtResponse>`: each method resolves to its operation's entry of `OperationResults`, which the types
+// package declares in schemas.d.ts (re-exported by `@laevitas-api/types/signatures`, the entry the client loads) with
+// each success body by its schema's name.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { ROOT, loadBundle, operations } from './load.js';
 
 const methods = readFileSync(join(ROOT, 'packages/client/src/generated/methods.ts'), 'utf8');
 const signatures = readFileSync(join(ROOT, 'packages/types/generated/signatures.d.ts'), 'utf8');
 const schemas = readFileSync(join(ROOT, 'packages/types/generated/schemas.d.ts'), 'utf8');
+const results = /^export interface OperationResults \{\n([\s\S]*?)\n\}/m.exec(schemas)?.[1] ?? '';
 const ops = operations(loadBundle());
 
 describe('client method signatures', () => {
@@ -22,16 +25,45 @@ describe('client method signatures', () => {
   });
 
   it.each(named)('%s returns its schema by name', (id, refs) => {
-    const line = methods.split('\n').find((l) => l.trimStart().startsWith(`${id}:`))!;
-    expect(line).toBe(`  ${id}: ${refs.join(' | ')};`);
-    for (const name of refs) {
-      expect(methods).toMatch(new RegExp(`^  ${name},$`, 'm'));
-      expect(schemas).toMatch(new RegExp(`^export (interface|type) ${name}\\b`, 'm'));
-    }
+    const line = results.split('\n').find((l) => l.trimStart().startsWith(`${id}:`));
+    expect(line?.trim()).toBe(`${id}: ${refs.join(' | ')};`);
+    for (const name of refs) expect(schemas).toMatch(new RegExp(`^export (interface|type) ${name}\\b`, 'm'));
   });
 
-  it('imports them from the signatures entry, which re-exports every schema name', () => {
+  it('resolves each method to its OperationResults entry, imported from the signatures entry', () => {
     expect(methods).toContain("} from '@laevitas-api/types/signatures';");
+    expect(methods).toMatch(/^ {2}OperationResults,$/m);
+    expect(methods.match(/=> Promise<OperationResults\[Op\]>;/g)).toHaveLength(2);
     expect(signatures).toContain("export type * from './schemas.js';");
   });
+
+  it('a hover on a method reads its schema by name', () => {
+    // The compiler's own printing of the return type of two methods, as an editor shows it.
+    const file = join(ROOT, 'packages/client/src/generated/.hover-check.ts');
+    const code = `import type { OperationMethods } from './methods.js';\nexport declare const m: OperationMethods;\nexport const a = m.getOptionsOhlcvt;\nexport const b = m.getLegacyFutures;\n`;
+    const options: ts.CompilerOptions = {
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      skipLibCheck: true,
+      types: [],
+    };
+    const host = ts.createCompilerHost(options);
+    const getSource = host.getSourceFile.bind(host);
+    host.getSourceFile = (f, lang, ...rest) => (f === file ? ts.createSourceFile(f, code, lang) : getSource(f, lang, ...rest));
+    const exists = host.fileExists.bind(host);
+    host.fileExists = (f) => f === file || exists(f);
+    const program = ts.createProgram([file], options, host);
+    const checker = program.getTypeChecker();
+    const source = program.getSourceFile(file)!;
+    const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(source)!);
+    const returned = (name: string) => {
+      const [signature] = checker.getTypeOfSymbol(exported.find((s) => s.name === name)!).getCallSignatures();
+      return checker.typeToString(checker.getReturnTypeOfSignature(signature!));
+    };
+    expect(returned('a')).toBe('Promise<OptionsOhlcvtResponse>');
+    expect(returned('b')).toBe('Promise<LegacyFuturesLiveResponse>');
+  }, 60_000);
 });

@@ -9,8 +9,8 @@ import openapiTS from 'openapi-typescript';
 import { acceptExplicitUndefined } from '../src/exact-optional.mjs';
 import { ROOT } from './load.js';
 
-// The declarations live in three files (components and operations, the schemas, the signature maps); one source of
-// their statements is all this test reads.
+// The declarations live in three files (components and operations, the schemas with the signature maps, the
+// signatures entry); one source of their statements is all this test reads.
 const text = ['openapi.d.ts', 'schemas.d.ts', 'signatures.d.ts'].map((name) => readFileSync(join(ROOT, 'packages/types/generated', name), 'utf8')).join('\n');
 const file = ts.createSourceFile('generated.d.ts', text, ts.ScriptTarget.Latest, true);
 const top = (name: string) => file.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name)!;
@@ -41,9 +41,28 @@ describe('explicit undefined on optional request-side members', () => {
     const inner = target(type.objectType);
     return inner ? { id: inner.id, location: type.indexType.literal.text } : { id: type.indexType.literal.text };
   };
+  // Most sets name their shape (`PathQueryParameters<{…path}, {…query}>`, tools/codegen/src/parameter-shapes.mjs): the
+  // shape's locations, each with the argument its type parameter stands for.
+  const shapes = new Map(
+    file.statements.filter((s): s is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && !!s.typeParameters).map((s) => [s.name.text, s] as const),
+  );
+  const shapeMembers = (type: ts.TypeNode | undefined): readonly ts.TypeElement[] | undefined => {
+    if (!type || !ts.isTypeReferenceNode(type) || !ts.isIdentifier(type.typeName)) return undefined;
+    const shape = shapes.get(type.typeName.text);
+    if (!shape || !ts.isTypeLiteralNode(shape.type)) return undefined;
+    const args = new Map(shape.typeParameters!.map((p, i) => [p.name.text, type.typeArguments![i]!] as const));
+    const argumentOf = (t: ts.TypeNode): ts.TypeNode | undefined =>
+      ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) ? args.get(t.typeName.text) : undefined;
+    return shape.type.members.map((location) => {
+      const own = (location as ts.PropertySignature).type!;
+      const bare = ts.isUnionTypeNode(own) ? own.types.map(argumentOf).find(Boolean) : argumentOf(own);
+      return bare ? ts.factory.createPropertySignature(undefined, nameOf(location), (location as ts.PropertySignature).questionToken, bare) : location;
+    });
+  };
   const parametersOf = (entry: ts.TypeElement): readonly ts.TypeElement[] => {
-    const pointer = target(ts.isPropertySignature(entry) ? entry.type : undefined);
-    return pointer ? parametersOf(parameterMap.get(pointer.id)!) : literalMembers(entry);
+    const type = ts.isPropertySignature(entry) ? entry.type : undefined;
+    const pointer = target(type);
+    return pointer ? parametersOf(parameterMap.get(pointer.id)!) : (shapeMembers(type) ?? literalMembers(entry));
   };
   const locationMembers = (location: ts.TypeElement): readonly ts.TypeElement[] => {
     const pointer = target(ts.isPropertySignature(location) ? location.type : undefined);

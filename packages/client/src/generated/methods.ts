@@ -4,844 +4,581 @@ import type {
   OperationParameters,
   OperationRequestBodies,
   OperationResults,
-  CheckoutPaidResponse,
-  CheckoutPendingResponse,
-  CheckoutStatusResponse,
-  CreditTokenChallengeResponse,
-  CreditTokenResponseDto,
-  DataCorrectionsResponse,
-  DataCoverageResponse,
-  DiscoveryOpenApiDocument,
-  DiscoveryX402Document,
-  FuturesCarryResponse,
-  FuturesCatalogResponse,
-  FuturesFlowResponse,
-  FuturesLevel1Response,
-  FuturesLiquidationsResponse,
-  FuturesOhlcvtResponse,
-  FuturesOpenInterestResponse,
-  FuturesOrderbookRawResponse,
-  FuturesOrderbookResponse,
-  FuturesReferencePriceResponse,
-  FuturesSnapshotResponse,
-  FuturesTickerHistoryResponse,
-  FuturesTradesResponse,
-  FuturesTradesSummaryResponse,
-  FuturesVolumeResponse,
-  GexCatalogResponse,
-  GexHistoryResponse,
-  GexLatestResponse,
-  GexProfileResponse,
-  GexRegimeChangesResponse,
-  GexStrikesResponse,
-  GexTermStructureResponse,
-  HealthResponse,
-  HyperliquidFillsResponse,
-  HyperliquidFundingPaymentsResponse,
-  HyperliquidInstrumentsResponse,
-  HyperliquidL2OrderbookResponse,
-  HyperliquidLiquidationsResponse,
-  HyperliquidPredictionFillsResponse,
-  HyperliquidRestingOrdersResponse,
-  HyperliquidTwapEventsResponse,
-  HyperliquidWalletFlowResponse,
-  HyperliquidWalletPositionsResponse,
-  InstrumentDetailResponse,
-  InstrumentListResponse,
-  JsonRpcResponse,
-  LegacyATMImpliedVolatilityTimeLapseResponse,
-  LegacyAggregatedFutureSummaryResponse,
-  LegacyAggregatedOptionSummaryResponse,
-  LegacyAltCurrencyResponse,
-  LegacyAltOptionResponse,
-  LegacyAnalyticOptionsOrbitAltVolResponse,
-  LegacyAnalyticSpotPairsResponse,
-  LegacyCustomChangeResponse,
-  LegacyDerivsSummaryResponse,
-  LegacyETHBTCATMIVTermStructureResponse,
-  LegacyExpiredOptionExpiriesResponse,
-  LegacyFutureControllerGetBd2Response,
-  LegacyFuturesAltcoinSummaryResponse,
-  LegacyFuturesBasisResponse,
-  LegacyFuturesByMarketResponse,
-  LegacyFuturesCurveResponse,
-  LegacyFuturesLiveResponse,
-  LegacyFuturesMarketIndexDataResponse,
-  LegacyFuturesOiChangeSummaryResponse,
-  LegacyFuturesSnapshotResponse,
-  LegacyFuturesTotalOIByMarginResponse,
-  LegacyFuturesTotalVolumeByMarginResponse,
-  LegacyFuturesYieldResponse,
-  LegacyGEXDataForAllOptionsResponse,
-  LegacyHistoricalAggregateExchangeDataResponse,
-  LegacyHistoricalDerivsFuturesResponse,
-  LegacyHistoricalDerivsSnapshotResponse,
-  LegacyHistoricalDerivsSummaryResponse,
-  LegacyHistoricalFuturesAnnualizedBasisDataResponse,
-  LegacyHistoricalFuturesSnapshotResponse,
-  LegacyHistoricalGlobalActivityFuturesResponse,
-  LegacyHistoricalIndicesPriceDataResponse,
-  LegacyHistoricalInstrumentVolumeBuySellResponse,
-  LegacyHistoricalLiquidationByCurrencyResponse,
-  LegacyHistoricalLiquidationResponse,
-  LegacyHistoricalOiWeightedBasisResponse,
-  LegacyHistoricalOiWeightedFundingResponse,
-  LegacyHistoricalOiWeightedVolumeFundingResponse,
-  LegacyHistoricalOptionsDataResponse,
-  LegacyHistoricalOptionsIVResponse,
-  LegacyHistoricalOptionsOIVolumeResponse,
-  LegacyHistoricalOptionsPriceResponse,
-  LegacyHistoricalOptionsSnapshotResponse,
-  LegacyHistoricalOptionsTradesResponse,
-  LegacyHistoricalOptionsUnderlyingPriceResponse,
-  LegacyHistoricalPerpetualFundingExchangeResponse,
-  LegacyHistoricalPerpetualFundingResponse,
-  LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse,
-  LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse,
-  LegacyHistoricalPerpetualYieldResponse,
-  LegacyHistoricalPerpetualsResponse,
-  LegacyHistoricalRealizedVolatilityResponse,
-  LegacyHistoricalSettlementFundingRateResponse,
-  LegacyHistoricalSpotOhlcResponse,
-  LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse,
-  LegacyHistoricalTotalGlobalVolumeActivityDataResponse,
-  LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse,
-  LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse,
-  LegacyHistoricalTotalOiByExchangeResponse,
-  LegacyHistoricalTotalOiResponse,
-  LegacyHistoricalTotalVolumeByExchangeResponse,
-  LegacyHistoricalTotalVolumeResponse,
-  LegacyIVTableResponse,
-  LegacyInstrumentsResponse,
-  LegacyMarketsOiGainersResponse,
-  LegacyModelForwardCurveChartResponse,
-  LegacyModelSkewChartTimeLapseResponse,
-  LegacyModelSkewChartsResponse,
-  LegacyModelTermStructureATMChartResponse,
-  LegacyModelTermStructureATMChartTimeLapseResponse,
-  LegacyModelTermStructureChartResponse,
-  LegacyModelVolatilityRunChartsResponse,
-  LegacyOINetChangeResponse,
-  LegacyOiBreakdownResponse,
-  LegacyOiChangeByStrikeResponse,
-  LegacyOiChangeResponse,
-  LegacyOiGainersResponse,
-  LegacyOpenInterestChangeResponse,
-  LegacyOpenInterestChangeSummaryResponse,
-  LegacyOptionMaturitiesResponse,
-  LegacyOptions24hVolumeStrikeResponse,
-  LegacyOptionsActualVolButterflyModelResponse,
-  LegacyOptionsActualVolRiskReversalModelResponse,
-  LegacyOptionsActualVolSkewModelResponse,
-  LegacyOptionsAtmIvResponse,
-  LegacyOptionsDvolResponse,
-  LegacyOptionsGEXByDateResponse,
-  LegacyOptionsGexIndexResponse,
-  LegacyOptionsGreeksResponse,
-  LegacyOptionsIVByCurrencyResponse,
-  LegacyOptionsIVByMarketResponse,
-  LegacyOptionsIVByStrikeResponse,
-  LegacyOptionsInstrumentsResponse,
-  LegacyOptionsIvAllResponse,
-  LegacyOptionsIvRvResponse,
-  LegacyOptionsMaturityAtmIvResponse,
-  LegacyOptionsMaturityOiVolumeResponse,
-  LegacyOptionsMaturityTotalOiResponse,
-  LegacyOptionsMaturityTotalVolumeResponse,
-  LegacyOptionsMaxPainResponse,
-  LegacyOptionsOIBreakdownByCurrencyResponse,
-  LegacyOptionsOIBreakdownResponse,
-  LegacyOptionsOIByStrikeResponse,
-  LegacyOptionsOINetChangeAllStrikesResponse,
-  LegacyOptionsOIPCRatioResponse,
-  LegacyOptionsOITotalResponse,
-  LegacyOptionsOpenInterestByExpiryResponse,
-  LegacyOptionsOpenInterestByStrikeResponse,
-  LegacyOptionsOpenInterestByTypeResponse,
-  LegacyOptionsOrbitAltVolResponse,
-  LegacyOptionsSkewByCurrencyAndMaturityResponse,
-  LegacyOptionsSkewByMarketAndCurrencyResponse,
-  LegacyOptionsSkewByMarketAndMaturityResponse,
-  LegacyOptionsSnapshotResponse,
-  LegacyOptionsSpreadTypeSkewResponse,
-  LegacyOptionsTotalVolumeByCurrencyResponse,
-  LegacyOptionsTradeSummaryResponse,
-  LegacyOptionsTypeAtmIvModelResponse,
-  LegacyOptionsTypeButterflyModelResponse,
-  LegacyOptionsTypeButterflyResponse,
-  LegacyOptionsTypeGammaBandsResponse,
-  LegacyOptionsTypeIvBidAskResponse,
-  LegacyOptionsTypeRiskReversalModelResponse,
-  LegacyOptionsTypeRiskReversalResponse,
-  LegacyOptionsTypeSkewModelResponse,
-  LegacyOptionsTypeSkewResponse,
-  LegacyOptionsVixResponse,
-  LegacyOptionsVolumeBreakdownByCurrencyResponse,
-  LegacyOptionsVolumeBreakdownResponse,
-  LegacyOptionsVolumeBuySellResponse,
-  LegacyOptionsVolumeByBuySellResponse,
-  LegacyOptionsVolumeByExpiryResponse,
-  LegacyOptionsVolumeByStrikeResponse,
-  LegacyOptionsVolumePcRatioResponse,
-  LegacyOptionsVolumeTotalResponse,
-  LegacyOrderbookByMarketTypeMarketCurrencyResponse,
-  LegacyOrderbookByMarketTypeMarketSymbolResponse,
-  LegacyOrderbookByMarketTypeSymbolResponse,
-  LegacyPerpetualFundingResponse,
-  LegacyPerpetualOiChangeSummaryResponse,
-  LegacyPerpetualsResponse,
-  LegacyPerpetualsSnapshotResponse,
-  LegacyPriceGainersResponse,
-  LegacyStrategyLegBubbleChartResponse,
-  LegacyTopFundingResponse,
-  LegacyTopInstrumentsOIOpenInterestChangeResponse,
-  LegacyTopOptionsStrategiesResponse,
-  LegacyTopTradedOptionsResponse,
-  LegacyTotalOiByCurrencyResponse,
-  LegacyTotalOiForFuturesResponse,
-  LegacyTotalOiForOptionsResponse,
-  LegacyTotalVolumeForFuturesResponse,
-  LegacyTotalVolumeForOptionsResponse,
-  LegacyUnpublishedObject,
-  LegacyV2HistoricalTradesResponse,
-  LegacyVolumeBreakdownResponse,
-  MetadataResponseEntity,
-  OAuthAuthorizationServerMetadata,
-  OAuthProtectedResourceMetadata,
-  OptionsCatalogResponse,
-  OptionsFlowResponse,
-  OptionsLevel1Response,
-  OptionsOhlcvtResponse,
-  OptionsOpenInterestResponse,
-  OptionsReferencePriceResponse,
-  OptionsSnapshotResponse,
-  OptionsTickerHistoryResponse,
-  OptionsTradesResponse,
-  OptionsTradesSummaryResponse,
-  OptionsVolSurfaceByExpiryResponse,
-  OptionsVolSurfaceByTenorResponse,
-  OptionsVolSurfaceByTimeResponse,
-  OptionsVolatilityResponse,
-  OptionsVolumeResponse,
-  PerpetualsCarryResponse,
-  PerpetualsCatalogResponse,
-  PerpetualsFlowResponse,
-  PerpetualsLevel1Response,
-  PerpetualsLiquidationsResponse,
-  PerpetualsOhlcvtResponse,
-  PerpetualsOpenInterestResponse,
-  PerpetualsOrderbookRawResponse,
-  PerpetualsOrderbookResponse,
-  PerpetualsReferencePriceResponse,
-  PerpetualsSnapshotResponse,
-  PerpetualsTickerHistoryResponse,
-  PerpetualsTradesResponse,
-  PerpetualsTradesSummaryResponse,
-  PerpetualsVolumeResponse,
-  PredictionCatalogResponse,
-  PredictionCategoriesResponse,
-  PredictionOhlcvtResponse,
-  PredictionOrderbookRawResponse,
-  PredictionSnapshotResponse,
-  PredictionTickerHistoryResponse,
-  PredictionTradesResponse,
-  RealizedVolatilityResponse,
-  RiskDecomposeResponse,
-  RiskLadderResponse,
-  RiskScenarioResponse,
-  SpotCatalogResponse,
-  SpotL2OrderbookRawResponse,
-  SpotL2OrderbookResponse,
-  SpotLevel1Response,
-  SpotOhlcvtResponse,
-  SpotSnapshotResponse,
-  SpotTickerResponse,
-  SpotTradesResponse,
-  SpotVolumeResponse,
-  SubscriptionProductsResponse,
-  TickDataProductsResponse,
-  VolSurfaceCatalogResponse,
-  VolSurfaceSlicesResponse,
-  VolSurfaceSnapshotsResponse,
-  VolSurfaceStrikesResponse,
-  VolSurfaceTermStructureResponse,
-  WsPassResponseDto,
-  X402SolanaRpcResponse,
 } from '@laevitas-api/types/signatures';
 import type { RequestOptions } from '../internal/request-options.js';
 
-/** What the method of an operation that needs an argument (a path parameter, a required query parameter or body) resolves to. */
-interface ResultsWithArgs {
+/** The operations that need an argument (a path parameter, a required query parameter or body), with their summaries. */
+interface OperationsWithArgs {
   /** Realized volatility of an instrument (`GET /api/v1/analytics/realized-volatility`) */
-  getAnalyticsRealizedVolatility: RealizedVolatilityResponse;
+  getAnalyticsRealizedVolatility: never;
   /** Futures trade flow of a currency (`GET /api/v1/futures/flow`) */
-  getFuturesFlow: FuturesFlowResponse;
+  getFuturesFlow: never;
   /** Futures liquidations (`GET /api/v1/futures/liquidations`) */
-  getFuturesLiquidations: FuturesLiquidationsResponse;
+  getFuturesLiquidations: never;
   /** Futures instrument metadata (`GET /api/v1/futures/metadata`) */
-  getFuturesMetadata: MetadataResponseEntity;
+  getFuturesMetadata: never;
   /** Futures reference prices (`GET /api/v1/futures/reference-price`) */
-  getFuturesReferencePrice: FuturesReferencePriceResponse;
+  getFuturesReferencePrice: never;
   /** Futures trades summary by group (`GET /api/v1/futures/trades/summary`) */
-  getFuturesTradesSummary: FuturesTradesSummaryResponse;
+  getFuturesTradesSummary: never;
   /** Onchain fills of a wallet (`GET /api/v1/hyperliquid/node/fills`) */
-  getHyperliquidNodeFills: HyperliquidFillsResponse;
+  getHyperliquidNodeFills: never;
   /** Onchain funding payments of a wallet (`GET /api/v1/hyperliquid/node/funding-payments`) */
-  getHyperliquidNodeFundingPayments: HyperliquidFundingPaymentsResponse;
+  getHyperliquidNodeFundingPayments: never;
   /** Onchain L2 order book (`GET /api/v1/hyperliquid/node/l2-orderbook`) */
-  getHyperliquidNodeL2Orderbook: HyperliquidL2OrderbookResponse;
+  getHyperliquidNodeL2Orderbook: never;
   /** Instrument detail (`GET /api/v1/instruments/detail`) */
-  getInstrumentsDetail: InstrumentDetailResponse;
+  getInstrumentsDetail: never;
   /** Aggregated futures summary of a currency (`GET /analytics/futures/aggregated_future_summary/{currency}`) Catalog name: `getAggregatedFutureSummaryData`. */
-  getLegacyAggregatedFutureSummaryData: LegacyAggregatedFutureSummaryResponse;
+  getLegacyAggregatedFutureSummaryData: never;
   /** Aggregated options summary of a currency (`GET /analytics/futures/aggregated_option_summary/{currency}`) Catalog name: `getAggregatedOptionSummaryData`. */
-  getLegacyAggregatedOptionSummaryData: LegacyAggregatedOptionSummaryResponse;
+  getLegacyAggregatedOptionSummaryData: never;
   /** Alternative options data of a market (`GET /analytics/derivs/alt_option/{market}`) Catalog name: `getAltOptionDataByMarket`. */
-  getLegacyAltOptionDataByMarket: LegacyAltOptionResponse;
+  getLegacyAltOptionDataByMarket: never;
   /** Timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency (`GET /analytics/options/orbit_alt_vol/{currency}`) Catalog name: `getAnalyticOptionsOrbitAltVol`. */
-  getLegacyAnalyticOptionsOrbitAltVol: LegacyAnalyticOptionsOrbitAltVolResponse;
+  getLegacyAnalyticOptionsOrbitAltVol: never;
   /** Analytics on available spot pairs per market (`GET /analytics/spot/spot_pairs/{market}`) Catalog name: `analyticSpotPairs`. */
-  getLegacyAnalyticSpotPairs: LegacyAnalyticSpotPairsResponse;
+  getLegacyAnalyticSpotPairs: never;
   /** ATM Implied Volatility Time Lapse for a Specific Market and Currency (`GET /analytics/options/atm_iv_ts/{market}/{currency}`) Catalog name: `getATMImpliedVolatilityTimeLapse`. */
-  getLegacyATMImpliedVolatilityTimeLapse: LegacyATMImpliedVolatilityTimeLapseResponse;
+  getLegacyATMImpliedVolatilityTimeLapse: never;
   /** Calculates the risk slide for a given instrument in the specified market and currency (`GET /pricer/risk_slide/{market}/{currency}`) Catalog name: `calculateRiskSlide`. */
-  getLegacyCalculateRiskSlide: LegacyUnpublishedObject;
+  getLegacyCalculateRiskSlide: never;
   /** Calculates the risk slide for a given instrument in the specified market and currency (`GET /pricer/v2/risk_slide/{market}/{currency}`) Catalog name: `calculateRiskSlideV2`. */
-  getLegacyCalculateRiskSlideV2: LegacyUnpublishedObject;
+  getLegacyCalculateRiskSlideV2: never;
   /** Historical data with applied changes between the specified end_date and start_date,… (`GET /analytics/options/custom_change/{name}/{market}/{currency}`) Catalog name: `customChange`. */
-  getLegacyCustomChange: LegacyCustomChangeResponse;
+  getLegacyCustomChange: never;
   /** Historical liquidations of one currency on a market (`GET /historical/derivs/liquidation_by_currency/{market}/{currency}`) Catalog name: `getDerivativesLiquidationByCurrencyData`. */
-  getLegacyDerivativesLiquidationByCurrencyData: LegacyHistoricalLiquidationByCurrencyResponse;
+  getLegacyDerivativesLiquidationByCurrencyData: never;
   /** Historical liquidations of one contract (`GET /historical/derivs/liquidation/{market}/{symbol}`) Catalog name: `getDerivativesLiquidationData`. */
-  getLegacyDerivativesLiquidationData: LegacyHistoricalLiquidationResponse;
+  getLegacyDerivativesLiquidationData: never;
   /** Open-interest change of the perpetuals of a market and currency (`GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getDerivsOpenInterestChange`. */
-  getLegacyDerivsOpenInterestChange: LegacyOiChangeResponse;
+  getLegacyDerivsOpenInterestChange: never;
   /** Open-interest change summary of the perpetuals of a currency (`GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`) Catalog name: `getDerivsOpenInterestChangeSummary`. */
-  getLegacyDerivsOpenInterestChangeSummary: LegacyPerpetualOiChangeSummaryResponse;
+  getLegacyDerivsOpenInterestChangeSummary: never;
   /** Details of expired option expiries for a specific market and currency (`GET /analytics/options/expired_expiries/{market}/{currency}`) Catalog name: `getExpiredOptionExpiries`. */
-  getLegacyExpiredOptionExpiries: LegacyExpiredOptionExpiriesResponse;
+  getLegacyExpiredOptionExpiries: never;
   /** Expired futures expiries of a market and currency (`GET /V2/historical/futures/expired_expiries/{market}/{currency}`) Catalog name: `FutureController_get_bd_2`. */
-  getLegacyFutureControllerGetBd2: LegacyFutureControllerGetBd2Response;
+  getLegacyFutureControllerGetBd2: never;
   /** Open-interest change of the futures of a market and currency (`GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getFutureOpenInterestChange`. */
-  getLegacyFutureOpenInterestChange: LegacyOiChangeResponse;
+  getLegacyFutureOpenInterestChange: never;
   /** Open-interest change summary of the futures of a currency (`GET /analytics/futures/open_interest_change_summary/{currency}/{period}`) Catalog name: `getFutureOpenInterestChangeSummary`. */
-  getLegacyFutureOpenInterestChangeSummary: LegacyFuturesOiChangeSummaryResponse;
+  getLegacyFutureOpenInterestChangeSummary: never;
   /** Current futures data by market, currency and maturity (`GET /analytics/derivs/futures/{market}/{currency}/{maturity}`) Catalog name: `futures`. */
-  getLegacyFutures: LegacyFuturesLiveResponse;
+  getLegacyFutures: never;
   /** Historical Futures Altcoin Summary for a Specific Currency (`GET /historical/futures/alt_summary/{currency}`) Catalog name: `getFuturesAltcoinSummary`. */
-  getLegacyFuturesAltcoinSummary: LegacyFuturesAltcoinSummaryResponse;
+  getLegacyFuturesAltcoinSummary: never;
   /** Futures basis of a currency (`GET /analytics/futures/futures_basis/{currency}`) Catalog name: `getFuturesBasisData`. */
-  getLegacyFuturesBasisData: LegacyFuturesBasisResponse;
+  getLegacyFuturesBasisData: never;
   /** Futures curve of a currency on one market (`GET /analytics/futures/futures_curve/{currency}/{market}`) Catalog name: `getFuturesCurveData`. */
-  getLegacyFuturesCurveData: LegacyFuturesCurveResponse;
+  getLegacyFuturesCurveData: never;
   /** Futures curve of a currency across markets (`GET /analytics/futures/futures_curve/{currency}`) Catalog name: `getFuturesCurveDataForCurrency`. */
-  getLegacyFuturesCurveDataForCurrency: LegacyFuturesCurveResponse;
+  getLegacyFuturesCurveDataForCurrency: never;
   /** Current futures data of a market (`GET /analytics/derivs/futures/{market}`) Catalog name: `getFuturesDataByMarket`. */
-  getLegacyFuturesDataByMarket: LegacyFuturesByMarketResponse;
+  getLegacyFuturesDataByMarket: never;
   /** Historical Futures Market Index Data for a Specific Index (`GET /historical/futures/market_index/{index}`) Catalog name: `getFuturesMarketIndexData`. */
-  getLegacyFuturesMarketIndexData: LegacyFuturesMarketIndexDataResponse;
+  getLegacyFuturesMarketIndexData: never;
   /** Futures snapshot of a market (`GET /analytics/futures/snapshot/{market}`) Catalog name: `getFuturesMarketSnapshot`. */
-  getLegacyFuturesMarketSnapshot: LegacyFuturesSnapshotResponse;
+  getLegacyFuturesMarketSnapshot: never;
   /** Historical open-interest-weighted basis of a currency (`GET /historical/futures/oi_weighted_basis/{currency}`) Catalog name: `getFuturesOIWeightedBasisFunding`. */
-  getLegacyFuturesOIWeightedBasisFunding: LegacyHistoricalOiWeightedBasisResponse;
+  getLegacyFuturesOIWeightedBasisFunding: never;
   /** Historical open-interest-weighted funding of a currency (`GET /historical/futures/oi_weighted_funding/{currency}`) Catalog name: `getFuturesOIWeightedFunding`. */
-  getLegacyFuturesOIWeightedFunding: LegacyHistoricalOiWeightedFundingResponse;
+  getLegacyFuturesOIWeightedFunding: never;
   /** Historical open-interest-weighted volume funding of a currency (`GET /historical/futures/oi_weighted_volume_funding/{currency}`) Catalog name: `getFuturesOIWeightedVolumeFunding`. */
-  getLegacyFuturesOIWeightedVolumeFunding: LegacyHistoricalOiWeightedVolumeFundingResponse;
+  getLegacyFuturesOIWeightedVolumeFunding: never;
   /** Historical realized volatility of a currency (`GET /historical/futures/realized_volatility/{currency}`) Catalog name: `getFuturesRealizedVolatility`. */
-  getLegacyFuturesRealizedVolatility: LegacyHistoricalRealizedVolatilityResponse;
+  getLegacyFuturesRealizedVolatility: never;
   /** Historical futures snapshots of one market and currency (`GET /historical/futures/snapshot/{market}/{currency}`) Catalog name: `getFuturesSnapshot`. */
-  getLegacyFuturesSnapshot: LegacyHistoricalFuturesSnapshotResponse;
+  getLegacyFuturesSnapshot: never;
   /** Historical total open interest of a currency (`GET /historical/futures/total_oi/{currency}`) Catalog name: `getFuturesTotalOI`. */
-  getLegacyFuturesTotalOI: LegacyHistoricalTotalOiResponse;
+  getLegacyFuturesTotalOI: never;
   /** Historical Futures Total Open Interest by Margin for a Specific Currency (`GET /historical/futures/total_oi_by_margin/{currency}`) Catalog name: `getFuturesTotalOIByMargin`. */
-  getLegacyFuturesTotalOIByMargin: LegacyFuturesTotalOIByMarginResponse;
+  getLegacyFuturesTotalOIByMargin: never;
   /** Historical total volume of a currency (`GET /historical/futures/total_volume/{currency}`) Catalog name: `getFuturesTotalVolume`. */
-  getLegacyFuturesTotalVolume: LegacyHistoricalTotalVolumeResponse;
+  getLegacyFuturesTotalVolume: never;
   /** Historical Futures Total Volume by Margin for a Specific Currency (`GET /historical/futures/total_volume_by_margin/{currency}`) Catalog name: `getFuturesTotalVolumeByMargin`. */
-  getLegacyFuturesTotalVolumeByMargin: LegacyFuturesTotalVolumeByMarginResponse;
+  getLegacyFuturesTotalVolumeByMargin: never;
   /** Futures yield of a currency (`GET /analytics/futures/futures_yield/{currency}`) Catalog name: `getFuturesYieldData`. */
-  getLegacyFuturesYieldData: LegacyFuturesYieldResponse;
+  getLegacyFuturesYieldData: never;
   /** GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency (`GET /analytics/options/gex_date_all/{market}/{currency}`) Catalog name: `getGEXDataForAllOptions`. */
-  getLegacyGEXDataForAllOptions: LegacyGEXDataForAllOptionsResponse;
+  getLegacyGEXDataForAllOptions: never;
   /** Historical derivatives snapshots of one market and currency (`GET /historical/derivs/snapshot/{market}/{currency}`) Catalog name: `getHistoricalDerivsSnapshot`. */
-  getLegacyHistoricalDerivsSnapshot: LegacyHistoricalDerivsSnapshotResponse;
+  getLegacyHistoricalDerivsSnapshot: never;
   /** Historical derivatives summary of one currency (`GET /historical/derivs/summary/{currency}`) Catalog name: `getHistoricalDerivsSummary`. */
-  getLegacyHistoricalDerivsSummary: LegacyHistoricalDerivsSummaryResponse;
+  getLegacyHistoricalDerivsSummary: never;
   /** Historical aggregate data of one exchange (`GET /historical/futures/aggregate_exchange_data/{market}`) Catalog name: `getHistoricalExchangeData`. */
-  getLegacyHistoricalExchangeData: LegacyHistoricalAggregateExchangeDataResponse;
+  getLegacyHistoricalExchangeData: never;
   /** Historical Futures Annualized Basis Data (`GET /historical/futures/futures_annualized_basis/{currency}/{days}`) Catalog name: `getHistoricalFuturesAnnualizedBasisData`. */
-  getLegacyHistoricalFuturesAnnualizedBasisData: LegacyHistoricalFuturesAnnualizedBasisDataResponse;
+  getLegacyHistoricalFuturesAnnualizedBasisData: never;
   /** Historical data of one dated futures contract (`GET /historical/derivs/futures/{market}/{symbol}`) Catalog name: `getHistoricalFuturesData`. */
-  getLegacyHistoricalFuturesData: LegacyHistoricalDerivsFuturesResponse;
+  getLegacyHistoricalFuturesData: never;
   /** Historical global futures activity of one market (`GET /historical/futures/global_activity_futures/{market}`) Catalog name: `getHistoricalGlobalFuturesActivityData`. */
-  getLegacyHistoricalGlobalFuturesActivityData: LegacyHistoricalGlobalActivityFuturesResponse;
+  getLegacyHistoricalGlobalFuturesActivityData: never;
   /** Historical Indices Price Data (`GET /historical/futures/indices_price/{index}`) Catalog name: `getHistoricalIndicesPriceData`. */
-  getLegacyHistoricalIndicesPriceData: LegacyHistoricalIndicesPriceDataResponse;
+  getLegacyHistoricalIndicesPriceData: never;
   /** Historical buy/sell volume data for a specific options instrument in a given market (`GET /historical/options/instrument_volume_buy_sell/{market}/{instrument}`) Catalog name: `getHistoricalInstrumentVolumeBuySell`. */
-  getLegacyHistoricalInstrumentVolumeBuySell: LegacyHistoricalInstrumentVolumeBuySellResponse;
+  getLegacyHistoricalInstrumentVolumeBuySell: never;
   /** Historical data for a specific options contract in a given market (`GET /historical/options/{market}/{instrument}`) Catalog name: `getHistoricalOptionsData`. */
-  getLegacyHistoricalOptionsData: LegacyHistoricalOptionsDataResponse;
+  getLegacyHistoricalOptionsData: never;
   /** Historical implied volatility data for a specific options contract in a given market (`GET /historical/options/iv/{market}/{instrument}`) Catalog name: `getHistoricalOptionsIV`. */
-  getLegacyHistoricalOptionsIV: LegacyHistoricalOptionsIVResponse;
+  getLegacyHistoricalOptionsIV: never;
   /** Historical options open interest data by strike price for a specific currency and… (`GET /historical/options/oi_strike/{market}/{currency}/{maturity}`) Catalog name: `getHistoricalOptionsOIStrike`. */
-  getLegacyHistoricalOptionsOIStrike: LegacyUnpublishedObject;
+  getLegacyHistoricalOptionsOIStrike: never;
   /** Historical open interest and volume data for a specific options contract in a given market (`GET /historical/options/oi_volume/{market}/{instrument}`) Catalog name: `getHistoricalOptionsOIVolume`. */
-  getLegacyHistoricalOptionsOIVolume: LegacyHistoricalOptionsOIVolumeResponse;
+  getLegacyHistoricalOptionsOIVolume: never;
   /** Historical price data for a specific options contract in a given market (`GET /historical/options/price/{market}/{instrument}`) Catalog name: `getHistoricalOptionsPrice`. */
-  getLegacyHistoricalOptionsPrice: LegacyHistoricalOptionsPriceResponse;
+  getLegacyHistoricalOptionsPrice: never;
   /** Historical snapshot of options for a specific currency in a given market (`GET /historical/options/snapshot/{market}/{currency}`) Catalog name: `getHistoricalOptionsSnapshot`. */
-  getLegacyHistoricalOptionsSnapshot: LegacyHistoricalOptionsSnapshotResponse;
+  getLegacyHistoricalOptionsSnapshot: never;
   /** Historical options trade data for a specific currency in a given market (`GET /historical/options/trades/{market}/{currency}`) Catalog name: `getHistoricalOptionsTrades`. */
-  getLegacyHistoricalOptionsTrades: LegacyHistoricalOptionsTradesResponse;
+  getLegacyHistoricalOptionsTrades: never;
   /** Historical index and underlying price data for a specific options contract in a given… (`GET /historical/options/underlying_price/{market}/{instrument}`) Catalog name: `getHistoricalOptionsUnderlyingPrice`. */
-  getLegacyHistoricalOptionsUnderlyingPrice: LegacyHistoricalOptionsUnderlyingPriceResponse;
+  getLegacyHistoricalOptionsUnderlyingPrice: never;
   /** Historical options volume data by strike price for a specific currency and maturity in… (`GET /historical/options/volume_strike/{market}/{currency}/{maturity}`) Catalog name: `getHistoricalOptionsVolumeStrike`. */
-  getLegacyHistoricalOptionsVolumeStrike: LegacyUnpublishedObject;
+  getLegacyHistoricalOptionsVolumeStrike: never;
   /** Historical perpetual data of one symbol (`GET /historical/derivs/perpetuals/{market}/{symbol}`) Catalog name: `getHistoricalPerpetualDerivativesData`. */
-  getLegacyHistoricalPerpetualDerivativesData: LegacyHistoricalPerpetualsResponse;
+  getLegacyHistoricalPerpetualDerivativesData: never;
   /** Historical perpetual funding of a currency on one market (`GET /historical/futures/perpetual_funding/{currency}/{market}`) Catalog name: `getHistoricalPerpetualFundingData`. */
-  getLegacyHistoricalPerpetualFundingData: LegacyHistoricalPerpetualFundingResponse;
+  getLegacyHistoricalPerpetualFundingData: never;
   /** Historical perpetual funding per exchange (`GET /historical/futures/perpetual_funding_exchange/{currency}/{option}`) Catalog name: `getHistoricalPerpetualFundingExchangeData`. */
-  getLegacyHistoricalPerpetualFundingExchangeData: LegacyHistoricalPerpetualFundingExchangeResponse;
+  getLegacyHistoricalPerpetualFundingExchangeData: never;
   /** Historical perpetual yield of a currency on one market (`GET /historical/futures/perpetual_yield/{currency}/{market}`) Catalog name: `getHistoricalPerpetualYieldData`. */
-  getLegacyHistoricalPerpetualYieldData: LegacyHistoricalPerpetualYieldResponse;
+  getLegacyHistoricalPerpetualYieldData: never;
   /** Historical settlement funding rates of one contract (`GET /historical/futures/settlement_funding_rate/{market}/{symbol}`) */
-  getLegacyHistoricalSettlementFundingRate: LegacyHistoricalSettlementFundingRateResponse;
+  getLegacyHistoricalSettlementFundingRate: never;
   /** Historical Spot OHLC Data (`GET /historical/spot/{market}/{symbol}/{period}`) Catalog name: `getHistoricalSpotOhlc`. */
-  getLegacyHistoricalSpotOhlc: LegacyHistoricalSpotOhlcResponse;
+  getLegacyHistoricalSpotOhlc: never;
   /** Historical Total Global Open Interest Activity Data (`GET /historical/futures/oi_total_global_activity`) Catalog name: `getHistoricalTotalGlobalOpenInterestActivityData`. */
-  getLegacyHistoricalTotalGlobalOpenInterestActivityData: LegacyHistoricalTotalGlobalOpenInterestActivityDataResponse;
+  getLegacyHistoricalTotalGlobalOpenInterestActivityData: never;
   /** Historical Total Global Volume Activity Data (`GET /historical/futures/volume_total_global_activity`) Catalog name: `getHistoricalTotalGlobalVolumeActivityData`. */
-  getLegacyHistoricalTotalGlobalVolumeActivityData: LegacyHistoricalTotalGlobalVolumeActivityDataResponse;
+  getLegacyHistoricalTotalGlobalVolumeActivityData: never;
   /** Historical total notional value and open value by market for a specific market (`GET /historical/options/total/oi_by_market/{market}`) Catalog name: `getHistoricalTotalNotionalPremiumOpenInterestByMarket`. */
-  getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket: LegacyHistoricalTotalNotionalPremiumOpenInterestByMarketResponse;
+  getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket: never;
   /** Historical total notional volume and premium volume data for a specific market (`GET /historical/options/total/volume_by_market/{market}`) Catalog name: `getHistoricalTotalNotionalPremiumVolumeByMarket`. */
-  getLegacyHistoricalTotalNotionalPremiumVolumeByMarket: LegacyHistoricalTotalNotionalPremiumVolumeByMarketResponse;
+  getLegacyHistoricalTotalNotionalPremiumVolumeByMarket: never;
   /** Historical total open interest per exchange (`GET /historical/futures/total_oi_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalOpenInterestByExchangeData`. */
-  getLegacyHistoricalTotalOpenInterestByExchangeData: LegacyHistoricalTotalOiByExchangeResponse;
+  getLegacyHistoricalTotalOpenInterestByExchangeData: never;
   /** Historical total volume per exchange (`GET /historical/futures/total_volume_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalVolumeByExchangeData`. */
-  getLegacyHistoricalTotalVolumeByExchangeData: LegacyHistoricalTotalVolumeByExchangeResponse;
+  getLegacyHistoricalTotalVolumeByExchangeData: never;
   /** Implied volatility table for options based on the specified market and currency (`GET /analytics/options/iv_table/{market}/{currency}`) Catalog name: `getIVTable`. */
-  getLegacyIVTable: LegacyIVTableResponse;
+  getLegacyIVTable: never;
   /** Forward curve data for the specified currency (`GET /analytics/options/model_charts/forward_curve/{currency}`) Catalog name: `getModelForwardCurveChart`. */
-  getLegacyModelForwardCurveChart: LegacyModelForwardCurveChartResponse;
+  getLegacyModelForwardCurveChart: never;
   /** Skew data for options based on the specified currency, maturity, and type (`GET /analytics/options/model_charts/skew/{currency}/{maturity}/{type}`) Catalog name: `getModelSkewCharts`. */
-  getLegacyModelSkewCharts: LegacyModelSkewChartsResponse;
+  getLegacyModelSkewCharts: never;
   /** Time-lapse data for the specified skew model chart based on the given currency,… (`GET /analytics/options/model_charts/skew/{currency}/{maturity}/{type}/time_lapse`) Catalog name: `getModelSkewChartTimeLapse`. */
-  getLegacyModelSkewChartTimeLapse: LegacyModelSkewChartTimeLapseResponse;
+  getLegacyModelSkewChartTimeLapse: never;
   /** Term structure data for at-the-money (ATM) options in the specified currency (`GET /analytics/options/model_charts/term_structure_atm/{currency}`) Catalog name: `getModelTermStructureATMChart`. */
-  getLegacyModelTermStructureATMChart: LegacyModelTermStructureATMChartResponse;
+  getLegacyModelTermStructureATMChart: never;
   /** Time-lapse term structure data for at-the-money (ATM) options in the specified currency (`GET /analytics/options/model_charts/term_structure_atm/{currency}/time_lapse`) Catalog name: `getModelTermStructureATMChartTimeLapse`. */
-  getLegacyModelTermStructureATMChartTimeLapse: LegacyModelTermStructureATMChartTimeLapseResponse;
+  getLegacyModelTermStructureATMChartTimeLapse: never;
   /** Term structure data for options in the specified currency based on the provided type (`GET /analytics/options/model_charts/term_structure/{currency}/{type}`) Catalog name: `getModelTermStructureChart`. */
-  getLegacyModelTermStructureChart: LegacyModelTermStructureChartResponse;
+  getLegacyModelTermStructureChart: never;
   /** Volatility run data for options based on the specified currency and maturity (`GET /analytics/options/model_charts/vol_run/{currency}/{maturity}`) Catalog name: `getModelVolatilityRunCharts`. */
-  getLegacyModelVolatilityRunCharts: LegacyModelVolatilityRunChartsResponse;
+  getLegacyModelVolatilityRunCharts: never;
   /** Historical open interest change data by strike for a specific options strategy in a… (`GET /analytics/options/options_strategy/oi_change_by_strike/{currency}/{market}`) Catalog name: `getOiChangeByStrike`. */
-  getLegacyOiChangeByStrike: LegacyOiChangeByStrikeResponse;
+  getLegacyOiChangeByStrike: never;
   /** Open-interest gainers of a market (`GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`) Catalog name: `oi_gainers`. */
-  getLegacyOiGainers: LegacyOiGainersResponse;
+  getLegacyOiGainers: never;
   /** Net change in open interest for options based on the specified market, currency,… (`GET /analytics/options/oi_net_change/{market}/{currency}/{maturity}/{hours}`) Catalog name: `getOINetChange`. */
-  getLegacyOINetChange: LegacyOINetChangeResponse;
+  getLegacyOINetChange: never;
   /** Open-interest breakdown of a currency (`GET /analytics/futures/oi_breakdown/{currency}/{type}`) Catalog name: `getOpenInterestBreakdownData`. */
-  getLegacyOpenInterestBreakdownData: LegacyOiBreakdownResponse;
+  getLegacyOpenInterestBreakdownData: never;
   /** Timestamped report of open interest changes for a specific market and currency over a… (`GET /analytics/options/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getOpenInterestChange`. */
-  getLegacyOpenInterestChange: LegacyOpenInterestChangeResponse;
+  getLegacyOpenInterestChange: never;
   /** Timestamped summary of open interest changes for options in a specific currency over a… (`GET /analytics/options/open_interest_change_summary/{currency}/{period}`) Catalog name: `getOpenInterestChangeSummary`. */
-  getLegacyOpenInterestChangeSummary: LegacyOpenInterestChangeSummaryResponse;
+  getLegacyOpenInterestChangeSummary: never;
   /** Open-interest gainers and losers across markets by venue kind (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}`) Catalog name: `getOpenInterestGainersAndLosersData`. */
-  getLegacyOpenInterestGainersAndLosersData: LegacyMarketsOiGainersResponse;
+  getLegacyOpenInterestGainersAndLosersData: never;
   /** Open-interest gainers and losers across markets (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}`) Catalog name: `getOpenInterestGainersAndLosersForFuturesMarkets`. */
-  getLegacyOpenInterestGainersAndLosersForFuturesMarkets: LegacyMarketsOiGainersResponse;
+  getLegacyOpenInterestGainersAndLosersForFuturesMarkets: never;
   /** Option Maturities (`GET /analytics/options/maturities/{market}/{currency}`) Catalog name: `getOptionMaturities`. */
-  getLegacyOptionMaturities: LegacyOptionMaturitiesResponse;
+  getLegacyOptionMaturities: never;
   /** Options 24h Volume By Strike (`GET /analytics/options/v_strike/{market}/{currency}/{maturity}`) Catalog name: `getOptions24hVolumeStrike`. */
-  getLegacyOptions24hVolumeStrike: LegacyOptions24hVolumeStrikeResponse;
+  getLegacyOptions24hVolumeStrike: never;
   /** Historical Options Actual Volatility with Butterfly Model for a Specific Type and… (`GET /historical/options/actual_vol/butterfly_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolButterflyModel`. */
-  getLegacyOptionsActualVolButterflyModel: LegacyOptionsActualVolButterflyModelResponse;
+  getLegacyOptionsActualVolButterflyModel: never;
   /** Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and… (`GET /historical/options/actual_vol/risk_reversal_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolRiskReversalModel`. */
-  getLegacyOptionsActualVolRiskReversalModel: LegacyOptionsActualVolRiskReversalModelResponse;
+  getLegacyOptionsActualVolRiskReversalModel: never;
   /** Historical Options Actual Volatility with Skew Model for a Specific Type and Number of… (`GET /historical/options/actual_vol/skew_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolSkewModel`. */
-  getLegacyOptionsActualVolSkewModel: LegacyOptionsActualVolSkewModelResponse;
+  getLegacyOptionsActualVolSkewModel: never;
   /** Historical ATM Implied Volatility by Market and Currency (`GET /historical/options/atm_iv/{market}/{currency}`) Catalog name: `getOptionsAtmIv`. */
-  getLegacyOptionsAtmIv: LegacyOptionsAtmIvResponse;
+  getLegacyOptionsAtmIv: never;
   /** Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market (`GET /historical/options/dvol/{market}/{currency}`) Catalog name: `getOptionsDvol`. */
-  getLegacyOptionsDvol: LegacyOptionsDvolResponse;
+  getLegacyOptionsDvol: never;
   /** Options GEX by Date (`GET /analytics/options/gex_date/{market}/{currency}/{maturity}`) Catalog name: `getOptionsGEXByDate`. */
-  getLegacyOptionsGEXByDate: LegacyOptionsGEXByDateResponse;
+  getLegacyOptionsGEXByDate: never;
   /** Historical GEX Index Data by Market and Currency (`GET /historical/options/gex_index/{market}/{currency}`) Catalog name: `getOptionsGexIndex`. */
-  getLegacyOptionsGexIndex: LegacyOptionsGexIndexResponse;
+  getLegacyOptionsGexIndex: never;
   /** Options Greeks data for a specific market, currency, maturity, and type (`GET /analytics/options/greeks/{market}/{currency}/{maturity}/{type}`) Catalog name: `getOptionsGreeks`. */
-  getLegacyOptionsGreeks: LegacyOptionsGreeksResponse;
+  getLegacyOptionsGreeks: never;
   /** Options Iv data for a specific market, currency, maturity, and type (`GET /analytics/options/iv_all/{market}/{currency}/{maturity}/{type}`) Catalog name: `getOptionsIvAll`. */
-  getLegacyOptionsIvAll: LegacyOptionsIvAllResponse;
+  getLegacyOptionsIvAll: never;
   /** Implied volatility (IV) data for options in the specified currency (`GET /analytics/options/iv_currency/{currency}`) Catalog name: `getOptionsIVByCurrency`. */
-  getLegacyOptionsIVByCurrency: LegacyOptionsIVByCurrencyResponse;
+  getLegacyOptionsIVByCurrency: never;
   /** Implied volatility (IV) data for options in the specified market (`GET /analytics/options/iv_market/{market}`) Catalog name: `getOptionsIVByMarket`. */
-  getLegacyOptionsIVByMarket: LegacyOptionsIVByMarketResponse;
+  getLegacyOptionsIVByMarket: never;
   /** Options Implied Volatility (IV) by Strike (`GET /analytics/options/iv_strike/{market}/{currency}/{strike}`) Catalog name: `getOptionsIVByStrike`. */
-  getLegacyOptionsIVByStrike: LegacyOptionsIVByStrikeResponse;
+  getLegacyOptionsIVByStrike: never;
   /** Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and… (`GET /historical/options/iv_rv/{market}/{currency}`) Catalog name: `getOptionsIvRv`. */
-  getLegacyOptionsIvRv: LegacyOptionsIvRvResponse;
+  getLegacyOptionsIvRv: never;
   /** Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market… (`GET /historical/options/maturity/atm_iv_h/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityAtmIv`. */
-  getLegacyOptionsMaturityAtmIv: LegacyOptionsMaturityAtmIvResponse;
+  getLegacyOptionsMaturityAtmIv: never;
   /** Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/oi_volume/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityOiVolume`. */
-  getLegacyOptionsMaturityOiVolume: LegacyOptionsMaturityOiVolumeResponse;
+  getLegacyOptionsMaturityOiVolume: never;
   /** Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/total_oi/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityTotalOi`. */
-  getLegacyOptionsMaturityTotalOi: LegacyOptionsMaturityTotalOiResponse;
+  getLegacyOptionsMaturityTotalOi: never;
   /** Historical Total Volume for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/total_volume/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityTotalVolume`. */
-  getLegacyOptionsMaturityTotalVolume: LegacyOptionsMaturityTotalVolumeResponse;
+  getLegacyOptionsMaturityTotalVolume: never;
   /** Historical Max Pain Data by Market and Currency (`GET /historical/options/max_pain/{market}/{currency}`) Catalog name: `getOptionsMaxPain`. */
-  getLegacyOptionsMaxPain: LegacyOptionsMaxPainResponse;
+  getLegacyOptionsMaxPain: never;
   /** Options Open Interest (OI) by Strike (`GET /analytics/options/oi_strike/{market}/{currency}/{maturity}`) Catalog name: `getOptionsOIByStrike`. */
-  getLegacyOptionsOIByStrike: LegacyOptionsOIByStrikeResponse;
+  getLegacyOptionsOIByStrike: never;
   /** Options Open Interest Net Change for All Strikes (`GET /analytics/options/oi_net_change_all/{market}/{currency}/{hours}`) Catalog name: `getOptionsOINetChangeAllStrikes`. */
-  getLegacyOptionsOINetChangeAllStrikes: LegacyOptionsOINetChangeAllStrikesResponse;
+  getLegacyOptionsOINetChangeAllStrikes: never;
   /** Historical Put-Call (PC) Ratio in Options Market by Market and Currency (`GET /historical/options/oi_pc_ratio/{market}/{currency}`) Catalog name: `getOptionsOIPCRatio`. */
-  getLegacyOptionsOIPCRatio: LegacyOptionsOIPCRatioResponse;
+  getLegacyOptionsOIPCRatio: never;
   /** Historical Total Open Interest (OI) by Market and Currency in Options Market (`GET /historical/options/oi_total/{market}/{currency}`) Catalog name: `getOptionsOITotal`. */
-  getLegacyOptionsOITotal: LegacyOptionsOITotalResponse;
+  getLegacyOptionsOITotal: never;
   /** Options Open Interest by Expiry (`GET /analytics/options/oi_expiry/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByExpiry`. */
-  getLegacyOptionsOpenInterestByExpiry: LegacyOptionsOpenInterestByExpiryResponse;
+  getLegacyOptionsOpenInterestByExpiry: never;
   /** Options Open Interest by Strike (`GET /analytics/options/oi_strike_all/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByStrike`. */
-  getLegacyOptionsOpenInterestByStrike: LegacyOptionsOpenInterestByStrikeResponse;
+  getLegacyOptionsOpenInterestByStrike: never;
   /** Options Open Interest by Type (`GET /analytics/options/oi_type/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByType`. */
-  getLegacyOptionsOpenInterestByType: LegacyOptionsOpenInterestByTypeResponse;
+  getLegacyOptionsOpenInterestByType: never;
   /** Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency (`GET /historical/options/orbit_alt_vol/{currency}/{maturity_name}`) Catalog name: `getOptionsOrbitAltVol`. */
-  getLegacyOptionsOrbitAltVol: LegacyOptionsOrbitAltVolResponse;
+  getLegacyOptionsOrbitAltVol: never;
   /** Skew data for options in the specified currency and maturity (`GET /analytics/options/skew_currency/{currency}/{maturity}`) Catalog name: `getOptionsSkewByCurrencyAndMaturity`. */
-  getLegacyOptionsSkewByCurrencyAndMaturity: LegacyOptionsSkewByCurrencyAndMaturityResponse;
+  getLegacyOptionsSkewByCurrencyAndMaturity: never;
   /** Skew data for options in the specified currency and market (`GET /analytics/options/skew/{market}/{currency}`) Catalog name: `getOptionsSkewByMarketAndCurrency`. */
-  getLegacyOptionsSkewByMarketAndCurrency: LegacyOptionsSkewByMarketAndCurrencyResponse;
+  getLegacyOptionsSkewByMarketAndCurrency: never;
   /** Skew data for options in the specified market and maturity (`GET /analytics/options/skew_market/{market}/{maturity}`) Catalog name: `getOptionsSkewByMarketAndMaturity`. */
-  getLegacyOptionsSkewByMarketAndMaturity: LegacyOptionsSkewByMarketAndMaturityResponse;
+  getLegacyOptionsSkewByMarketAndMaturity: never;
   /** Snapshot of options data for the specified market and currency (`GET /analytics/options/snapshot/{market}/{currency}`) Catalog name: `getOptionsSnapshot`. */
-  getLegacyOptionsSnapshot: LegacyOptionsSnapshotResponse;
+  getLegacyOptionsSnapshot: never;
   /** Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type (`GET /historical/options/spread/type/skew/{market}/{type}`) Catalog name: `getOptionsSpreadTypeSkew`. */
-  getLegacyOptionsSpreadTypeSkew: LegacyOptionsSpreadTypeSkewResponse;
+  getLegacyOptionsSpreadTypeSkew: never;
   /** Historical Volume Data by Currency in Options Market (`GET /historical/options/total/volume_by_currency/{currency}`) Catalog name: `getOptionsTotalVolumeByCurrency`. */
-  getLegacyOptionsTotalVolumeByCurrency: LegacyOptionsTotalVolumeByCurrencyResponse;
+  getLegacyOptionsTotalVolumeByCurrency: never;
   /** Options Trade Summary (`GET /analytics/options/summary_trades/{market}/{currency}/{hours}`) Catalog name: `getOptionsTradeSummary`. */
-  getLegacyOptionsTradeSummary: LegacyOptionsTradeSummaryResponse;
+  getLegacyOptionsTradeSummary: never;
   /** Historical ATM IV Model Data by Market, Currency, and Type (`GET /historical/options/type/atm_iv_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeAtmIvModel`. */
-  getLegacyOptionsTypeAtmIvModel: LegacyOptionsTypeAtmIvModelResponse;
+  getLegacyOptionsTypeAtmIvModel: never;
   /** Historical Butterfly Data by Market, Currency, and Type (`GET /historical/options/type/butterfly/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeButterfly`. */
-  getLegacyOptionsTypeButterfly: LegacyOptionsTypeButterflyResponse;
+  getLegacyOptionsTypeButterfly: never;
   /** Historical Butterfly Model Data by Market, Currency, and Type (`GET /historical/options/type/butterfly_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeButterflyModel`. */
-  getLegacyOptionsTypeButterflyModel: LegacyOptionsTypeButterflyModelResponse;
+  getLegacyOptionsTypeButterflyModel: never;
   /** Historical Gamma Bands by Market, Currency and Type (`GET /historical/options/type/gamma_bands/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeGammaBands`. */
-  getLegacyOptionsTypeGammaBands: LegacyOptionsTypeGammaBandsResponse;
+  getLegacyOptionsTypeGammaBands: never;
   /** Historical Implied Volatility Bid and Ask by Market, Currency and Type (`GET /historical/options/type/iv_bid_ask/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeIvBidAsk`. */
-  getLegacyOptionsTypeIvBidAsk: LegacyOptionsTypeIvBidAskResponse;
+  getLegacyOptionsTypeIvBidAsk: never;
   /** Historical Risk Reversal Data by Market, Currency and Type (`GET /historical/options/type/risk_reversal/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeRiskReversal`. */
-  getLegacyOptionsTypeRiskReversal: LegacyOptionsTypeRiskReversalResponse;
+  getLegacyOptionsTypeRiskReversal: never;
   /** Historical Risk Reversal Model Data by Market, Currency and Type (`GET /historical/options/type/risk_reversal_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeRiskReversalModel`. */
-  getLegacyOptionsTypeRiskReversalModel: LegacyOptionsTypeRiskReversalModelResponse;
+  getLegacyOptionsTypeRiskReversalModel: never;
   /** Historical Skew Data by Market, Currency and Type (`GET /historical/options/type/skew/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeSkew`. */
-  getLegacyOptionsTypeSkew: LegacyOptionsTypeSkewResponse;
+  getLegacyOptionsTypeSkew: never;
   /** Historical Skew Model Data by Market, Currency and Type (`GET /historical/options/type/skew_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeSkewModel`. */
-  getLegacyOptionsTypeSkewModel: LegacyOptionsTypeSkewModelResponse;
+  getLegacyOptionsTypeSkewModel: never;
   /** Historical Volatility Index (VIX) Data by Market and Currency in Options Market (`GET /historical/options/vix/{market}/{currency}`) Catalog name: `getOptionsVix`. */
-  getLegacyOptionsVix: LegacyOptionsVixResponse;
+  getLegacyOptionsVix: never;
   /** Options Volume by Buy/Sell Activity (`GET /analytics/options/volume_buy_sell/{market}/{currency}/{maturity}`) Catalog name: `getOptionsVolumeBuySell`. */
-  getLegacyOptionsVolumeBuySell: LegacyOptionsVolumeBuySellResponse;
+  getLegacyOptionsVolumeBuySell: never;
   /** Options Volume by Buy/Sell (`GET /analytics/options/volume_buy_sell_all/{market}/{currency}`) Catalog name: `getOptionsVolumeByBuySell`. */
-  getLegacyOptionsVolumeByBuySell: LegacyOptionsVolumeByBuySellResponse;
+  getLegacyOptionsVolumeByBuySell: never;
   /** Options Volume by Expiry (`GET /analytics/options/v_expiry/{market}/{currency}`) Catalog name: `getOptionsVolumeByExpiry`. */
-  getLegacyOptionsVolumeByExpiry: LegacyOptionsVolumeByExpiryResponse;
+  getLegacyOptionsVolumeByExpiry: never;
   /** Options Volume by Strike (`GET /analytics/options/v_strike_all/{market}/{currency}`) Catalog name: `getOptionsVolumeByStrike`. */
-  getLegacyOptionsVolumeByStrike: LegacyOptionsVolumeByStrikeResponse;
+  getLegacyOptionsVolumeByStrike: never;
   /** Historical Put/Call Ratio Data by Market and Currency (`GET /historical/options/volume_pc_ratio/{market}/{currency}`) Catalog name: `getOptionsVolumePcRatio`. */
-  getLegacyOptionsVolumePcRatio: LegacyOptionsVolumePcRatioResponse;
+  getLegacyOptionsVolumePcRatio: never;
   /** Total Historical Volume in Options Market by Market and Currency (`GET /historical/options/volume_total/{market}/{currency}`) Catalog name: `getOptionsVolumeTotal`. */
-  getLegacyOptionsVolumeTotal: LegacyOptionsVolumeTotalResponse;
+  getLegacyOptionsVolumeTotal: never;
   /** Historical simple order books for specific market and currency (`GET /historical/orderbooks/{marketType}/{market}/{currency}`) Catalog name: `getOrderbookByMarketTypeMarketCurrency`. */
-  getLegacyOrderbookByMarketTypeMarketCurrency: LegacyOrderbookByMarketTypeMarketCurrencyResponse;
+  getLegacyOrderbookByMarketTypeMarketCurrency: never;
   /** Historical simple order books for specific market and symbol (`GET /historical/orderbooks/by_symbol/{marketType}/{market}/{symbol}`) Catalog name: `getOrderbookByMarketTypeMarketSymbol`. */
-  getLegacyOrderbookByMarketTypeMarketSymbol: LegacyOrderbookByMarketTypeMarketSymbolResponse;
+  getLegacyOrderbookByMarketTypeMarketSymbol: never;
   /** Historical simple order books for specific market type (`GET /historical/orderbooks/{marketType}/{currency}`) Catalog name: `getOrderbookByMarketTypeSymbol`. */
-  getLegacyOrderbookByMarketTypeSymbol: LegacyOrderbookByMarketTypeSymbolResponse;
+  getLegacyOrderbookByMarketTypeSymbol: never;
   /** Perpetual funding of a currency (`GET /analytics/futures/perpetual_funding/{currency}`) Catalog name: `getPerpetualFundingData`. */
-  getLegacyPerpetualFundingData: LegacyPerpetualFundingResponse;
+  getLegacyPerpetualFundingData: never;
   /** Perpetual funding of a currency by venue kind (`GET /analytics/futures/perpetual_funding/{currency}/{type}`) Catalog name: `getPerpetualFundingDataWithType`. */
-  getLegacyPerpetualFundingDataWithType: LegacyPerpetualFundingResponse;
+  getLegacyPerpetualFundingDataWithType: never;
   /** Current perpetuals data by market and currency (`GET /analytics/derivs/perpetuals/{market}/{currency}`) Catalog name: `perpetuals`. */
-  getLegacyPerpetuals: LegacyPerpetualsResponse;
+  getLegacyPerpetuals: never;
   /** Current perpetuals data of a market (`GET /analytics/derivs/perpetuals/{market}`) Catalog name: `getPerpetualsDataByMarket`. */
-  getLegacyPerpetualsDataByMarket: LegacyPerpetualsResponse;
+  getLegacyPerpetualsDataByMarket: never;
   /** Perpetuals snapshot of a market (`GET /analytics/derivs/perpetuals_snapshot/{market}`) Catalog name: `getPerpetualsSnapshotDataByMarket`. */
-  getLegacyPerpetualsSnapshotDataByMarket: LegacyPerpetualsSnapshotResponse;
+  getLegacyPerpetualsSnapshotDataByMarket: never;
   /** Price gainers of a market (`GET /analytics/derivs/price_gainers/{market}/{type}/{period}`) Catalog name: `price_gainers`. */
-  getLegacyPriceGainers: LegacyPriceGainersResponse;
+  getLegacyPriceGainers: never;
   /** List of instruments available for risk slide calculations in the specified market (`GET /pricer/risk_slide_instruments/{market}`) Catalog name: `getRiskSlideInstruments`. */
-  getLegacyRiskSlideInstruments: LegacyUnpublishedObject;
+  getLegacyRiskSlideInstruments: never;
   /** List of instruments available for risk slide calculations in the specified market (`GET /pricer/v2/risk_slide_instruments/{market}`) Catalog name: `getRiskSlideInstrumentsV2`. */
-  getLegacyRiskSlideInstrumentsV2: LegacyUnpublishedObject;
+  getLegacyRiskSlideInstrumentsV2: never;
   /** Historical data for strategy leg bubble charts for a specific options strategy in a… (`GET /analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}`) Catalog name: `getStrategyLegBubbleChart`. */
-  getLegacyStrategyLegBubbleChart: LegacyStrategyLegBubbleChartResponse;
+  getLegacyStrategyLegBubbleChart: never;
   /** Aggregated perpetuals summary of one currency (`GET /analytics/derivs/summary/{currency}`) Catalog name: `summary_c`. */
-  getLegacySummaryC: LegacyDerivsSummaryResponse;
+  getLegacySummaryC: never;
   /** Top funding rates of a market (`GET /analytics/derivs/top_funding/{market}`) Catalog name: `getTopFundingData`. */
-  getLegacyTopFundingData: LegacyTopFundingResponse;
+  getLegacyTopFundingData: never;
   /** Top Instruments with Options Open Interest Change (`GET /analytics/options/top_instrument_oi_change/{market}/{currency}/{hours}`) Catalog name: `getTopInstrumentsOIOpenInterestChange`. */
-  getLegacyTopInstrumentsOIOpenInterestChange: LegacyTopInstrumentsOIOpenInterestChangeResponse;
+  getLegacyTopInstrumentsOIOpenInterestChange: never;
   /** Top options strategies data for a specific currency within a given hours interval (`GET /analytics/options/options_strategy/top_options_strategies/{currency}/{hours_interval}/{single_trade}`) Catalog name: `getTopOptionsStrategies`. */
-  getLegacyTopOptionsStrategies: LegacyTopOptionsStrategiesResponse;
+  getLegacyTopOptionsStrategies: never;
   /** Top Traded Options (`GET /analytics/options/top_traded_option/{market}/{currency}`) Catalog name: `getTopTradedOptions`. */
-  getLegacyTopTradedOptions: LegacyTopTradedOptionsResponse;
+  getLegacyTopTradedOptions: never;
   /** Total Open Interest by Currency (`GET /historical/options/total/oi_by_currency/{currency}`) Catalog name: `getTotalOiByCurrency`. */
-  getLegacyTotalOiByCurrency: LegacyTotalOiByCurrencyResponse;
+  getLegacyTotalOiByCurrency: never;
   /** Total open interest (OI) for futures (`GET /historical/futures/total_open_interest_by_currency`) Catalog name: `getTotalOiForFutures`. */
-  getLegacyTotalOiForFutures: LegacyTotalOiForFuturesResponse;
+  getLegacyTotalOiForFutures: never;
   /** Total open interest (OI) for options (`GET /historical/options/total_open_interest_by_currency`) Catalog name: `getTotalOiForOptions`. */
-  getLegacyTotalOiForOptions: LegacyTotalOiForOptionsResponse;
+  getLegacyTotalOiForOptions: never;
   /** Historical total perpetual open interest by currency (`GET /historical/derivs/perpetual/total_open_interest_by_currency`) Catalog name: `getTotalOiForPerpetuals`. */
-  getLegacyTotalOiForPerpetuals: LegacyHistoricalPerpetualTotalOpenInterestByCurrencyResponse;
+  getLegacyTotalOiForPerpetuals: never;
   /** Total trading volume for futures (`GET /historical/futures/total_volume_by_currency`) Catalog name: `getTotalVolumeForFutures`. */
-  getLegacyTotalVolumeForFutures: LegacyTotalVolumeForFuturesResponse;
+  getLegacyTotalVolumeForFutures: never;
   /** Total trading volume for options (`GET /historical/options/total_volume_by_currency`) Catalog name: `getTotalVolumeForOptions`. */
-  getLegacyTotalVolumeForOptions: LegacyTotalVolumeForOptionsResponse;
+  getLegacyTotalVolumeForOptions: never;
   /** Historical total perpetual volume by currency (`GET /historical/derivs/perpetual/total_volume_by_currency`) Catalog name: `getTotalVolumeForPerpetuals`. */
-  getLegacyTotalVolumeForPerpetuals: LegacyHistoricalPerpetualTotalVolumeByCurrencyResponse;
+  getLegacyTotalVolumeForPerpetuals: never;
   /** Historical trades for a specific market and currency (`GET /historical/options/v2/trades/{market}/{currency}`) Catalog name: `getV2HistoricalTrades`. */
-  getLegacyV2HistoricalTrades: LegacyV2HistoricalTradesResponse;
+  getLegacyV2HistoricalTrades: never;
   /** Volume breakdown of a currency (`GET /analytics/futures/volume_breakdown/{currency}/{type}`) Catalog name: `getVolumeBreakdownData`. */
-  getLegacyVolumeBreakdownData: LegacyVolumeBreakdownResponse;
+  getLegacyVolumeBreakdownData: never;
   /** Options flow of a currency (`GET /api/v1/options/flow`) */
-  getOptionsFlow: OptionsFlowResponse;
+  getOptionsFlow: never;
   /** Options instrument metadata (`GET /api/v1/options/metadata`) */
-  getOptionsMetadata: MetadataResponseEntity;
+  getOptionsMetadata: never;
   /** Options reference prices (`GET /api/v1/options/reference-price`) */
-  getOptionsReferencePrice: OptionsReferencePriceResponse;
+  getOptionsReferencePrice: never;
   /** Options snapshot of a currency (`GET /api/v1/options/snapshot`) */
-  getOptionsSnapshot: OptionsSnapshotResponse;
+  getOptionsSnapshot: never;
   /** Options trade statistics grouped by a key (`GET /api/v1/options/trades/summary`) */
-  getOptionsTradesSummary: OptionsTradesSummaryResponse;
+  getOptionsTradesSummary: never;
   /** Option-derived vol surface across maturities (`GET /api/v1/options/vol-surface/by-expiry`) */
-  getOptionsVolSurfaceByExpiry: OptionsVolSurfaceByExpiryResponse;
+  getOptionsVolSurfaceByExpiry: never;
   /** Option-derived constant-maturity vol term structure (`GET /api/v1/options/vol-surface/by-tenor`) */
-  getOptionsVolSurfaceByTenor: OptionsVolSurfaceByTenorResponse;
+  getOptionsVolSurfaceByTenor: never;
   /** Option-derived vol surface history of one maturity (`GET /api/v1/options/vol-surface/by-time`) */
-  getOptionsVolSurfaceByTime: OptionsVolSurfaceByTimeResponse;
+  getOptionsVolSurfaceByTime: never;
   /** Perpetuals trade flow of a currency (`GET /api/v1/perpetuals/flow`) */
-  getPerpetualsFlow: PerpetualsFlowResponse;
+  getPerpetualsFlow: never;
   /** Perpetuals liquidations (`GET /api/v1/perpetuals/liquidations`) */
-  getPerpetualsLiquidations: PerpetualsLiquidationsResponse;
+  getPerpetualsLiquidations: never;
   /** Perpetuals instrument metadata (`GET /api/v1/perpetuals/metadata`) */
-  getPerpetualsMetadata: MetadataResponseEntity;
+  getPerpetualsMetadata: never;
   /** Perpetuals reference prices (`GET /api/v1/perpetuals/reference-price`) */
-  getPerpetualsReferencePrice: PerpetualsReferencePriceResponse;
+  getPerpetualsReferencePrice: never;
   /** Perpetuals trades summary by group (`GET /api/v1/perpetuals/trades/summary`) */
-  getPerpetualsTradesSummary: PerpetualsTradesSummaryResponse;
+  getPerpetualsTradesSummary: never;
   /** Prediction-market instrument metadata (`GET /api/v1/predictions/metadata`) */
-  getPredictionsMetadata: MetadataResponseEntity;
+  getPredictionsMetadata: never;
   /** Spot instrument metadata (`GET /api/v1/spot/metadata`) */
-  getSpotMetadata: MetadataResponseEntity;
+  getSpotMetadata: never;
   /** Spot snapshot (`GET /api/v1/spot/snapshot`) */
-  getSpotSnapshot: SpotSnapshotResponse;
+  getSpotSnapshot: never;
   /** Status of a subscription checkout (`GET /api/v1/x402/subscriptions/checkouts/{id}`) */
-  getX402SubscriptionsCheckoutsById: CheckoutStatusResponse;
+  getX402SubscriptionsCheckoutsById: never;
   /** Status of a tick-data checkout (`GET /api/v1/x402/tick-data/checkouts/{id}`) */
-  getX402TickDataCheckoutsById: CheckoutStatusResponse;
+  getX402TickDataCheckoutsById: never;
   /** Agent endpoint (Model Context Protocol, JSON-RPC 2.0) (`POST /api/v1/mcp`) */
-  postMcp: JsonRpcResponse;
+  postMcp: never;
   /** Decompose portfolio risk (`POST /api/v1/vol-surface/risk/decompose`) */
-  postVolSurfaceRiskDecompose: RiskDecomposeResponse;
+  postVolSurfaceRiskDecompose: never;
   /** Portfolio risk ladder (spot by parallel vol) (`POST /api/v1/vol-surface/risk/ladder`) */
-  postVolSurfaceRiskLadder: RiskLadderResponse;
+  postVolSurfaceRiskLadder: never;
   /** Revalue a portfolio under a scenario (`POST /api/v1/vol-surface/risk/scenario`) */
-  postVolSurfaceRiskScenario: RiskScenarioResponse;
+  postVolSurfaceRiskScenario: never;
   /** Redeem a signed challenge for a credit token (`POST /api/v1/x402/credit-token`) */
-  postX402CreditToken: CreditTokenResponseDto;
+  postX402CreditToken: never;
   /** Get a credit-token challenge (`POST /api/v1/x402/credit-token/challenge`) */
-  postX402CreditTokenChallenge: CreditTokenChallengeResponse;
+  postX402CreditTokenChallenge: never;
   /** Pay a subscription checkout (`POST /api/v1/x402/subscriptions/checkouts/{id}/pay`) */
-  postX402SubscriptionsCheckoutsByIdPay: CheckoutPaidResponse | CheckoutPendingResponse;
+  postX402SubscriptionsCheckoutsByIdPay: never;
   /** Pay a tick-data checkout (`POST /api/v1/x402/tick-data/checkouts/{id}/pay`) */
-  postX402TickDataCheckoutsByIdPay: CheckoutPaidResponse | CheckoutPendingResponse;
+  postX402TickDataCheckoutsByIdPay: never;
 }
 
-/** What the method of an operation whose argument may be left out resolves to. */
-interface ResultsWithOptionalArgs {
+/** The operations whose argument may be left out, with their summaries. */
+interface OperationsWithOptionalArgs {
   /** Data-corrections feed (`GET /api/v1/changelog/data-corrections`) */
-  getChangelogDataCorrections: DataCorrectionsResponse;
+  getChangelogDataCorrections: never;
   /** Data-coverage feed (`GET /api/v1/changelog/data-coverage`) */
-  getChangelogDataCoverage: DataCoverageResponse;
+  getChangelogDataCoverage: never;
   /** Futures carry (`GET /api/v1/futures/carry`) */
-  getFuturesCarry: FuturesCarryResponse;
+  getFuturesCarry: never;
   /** List futures instruments (`GET /api/v1/futures/catalog`) */
-  getFuturesCatalog: FuturesCatalogResponse;
+  getFuturesCatalog: never;
   /** Futures level 1 (top of book) (`GET /api/v1/futures/level1`) */
-  getFuturesLevel1: FuturesLevel1Response;
+  getFuturesLevel1: never;
   /** Futures OHLC with trade statistics (`GET /api/v1/futures/ohlcvt`) */
-  getFuturesOhlcvt: FuturesOhlcvtResponse;
+  getFuturesOhlcvt: never;
   /** Futures open interest (`GET /api/v1/futures/open-interest`) */
-  getFuturesOpenInterest: FuturesOpenInterestResponse;
+  getFuturesOpenInterest: never;
   /** Futures aggregated L2 order-book metrics (`GET /api/v1/futures/orderbook`) */
-  getFuturesOrderbook: FuturesOrderbookResponse;
+  getFuturesOrderbook: never;
   /** Futures raw L2 order-book snapshots (`GET /api/v1/futures/orderbook-raw`) */
-  getFuturesOrderbookRaw: FuturesOrderbookRawResponse;
+  getFuturesOrderbookRaw: never;
   /** Latest futures snapshot (`GET /api/v1/futures/snapshot`) */
-  getFuturesSnapshot: FuturesSnapshotResponse;
+  getFuturesSnapshot: never;
   /** Futures ticker history (`GET /api/v1/futures/ticker-history`) */
-  getFuturesTickerHistory: FuturesTickerHistoryResponse;
+  getFuturesTickerHistory: never;
   /** Futures trades (`GET /api/v1/futures/trades`) */
-  getFuturesTrades: FuturesTradesResponse;
+  getFuturesTrades: never;
   /** Futures traded volume (`GET /api/v1/futures/volume`) */
-  getFuturesVolume: FuturesVolumeResponse;
+  getFuturesVolume: never;
   /** Service health (`GET /api/v1/health`) */
-  getHealth: HealthResponse;
+  getHealth: never;
   /** Onchain venue instruments (`GET /api/v1/hyperliquid/node/instruments`) */
-  getHyperliquidNodeInstruments: HyperliquidInstrumentsResponse;
+  getHyperliquidNodeInstruments: never;
   /** Onchain liquidations (`GET /api/v1/hyperliquid/node/liquidations`) */
-  getHyperliquidNodeLiquidations: HyperliquidLiquidationsResponse;
+  getHyperliquidNodeLiquidations: never;
   /** Onchain prediction-market fills (`GET /api/v1/hyperliquid/node/prediction-fills`) */
-  getHyperliquidNodePredictionFills: HyperliquidPredictionFillsResponse;
+  getHyperliquidNodePredictionFills: never;
   /** Onchain resting orders (`GET /api/v1/hyperliquid/node/resting-orders`) */
-  getHyperliquidNodeRestingOrders: HyperliquidRestingOrdersResponse;
+  getHyperliquidNodeRestingOrders: never;
   /** Onchain TWAP order events (`GET /api/v1/hyperliquid/node/twap-events`) */
-  getHyperliquidNodeTwapEvents: HyperliquidTwapEventsResponse;
+  getHyperliquidNodeTwapEvents: never;
   /** Onchain trading flow per wallet (`GET /api/v1/hyperliquid/node/wallet-flow`) */
-  getHyperliquidNodeWalletFlow: HyperliquidWalletFlowResponse;
+  getHyperliquidNodeWalletFlow: never;
   /** Onchain wallet positions (`GET /api/v1/hyperliquid/node/wallet-positions`) */
-  getHyperliquidNodeWalletPositions: HyperliquidWalletPositionsResponse;
+  getHyperliquidNodeWalletPositions: never;
   /** List instruments across markets (`GET /api/v1/instruments`) */
-  getInstruments: InstrumentListResponse;
+  getInstruments: never;
   /** Available currencies (`GET /analytics/futures/alt_currency`) Catalog name: `getAlternativeCurrencyData`. */
-  getLegacyAlternativeCurrencyData: LegacyAltCurrencyResponse;
+  getLegacyAlternativeCurrencyData: never;
   /** Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin… (`GET /analytics/options/eth-btc_atm_iv_term_structure`) Catalog name: `getETHBTCATMIVTermStructure`. */
-  getLegacyETHBTCATMIVTermStructure: LegacyETHBTCATMIVTermStructureResponse;
+  getLegacyETHBTCATMIVTermStructure: never;
   /** Futures and perpetual instrument list (`GET /analytics/futures/instruments`) Catalog name: `getFuturesInstrumentData`. */
-  getLegacyFuturesInstrumentData: LegacyInstrumentsResponse;
+  getLegacyFuturesInstrumentData: never;
   /** List of options instruments available in the analytics system (`GET /analytics/options/Instruments`) Catalog name: `getOptionsInstruments`. */
-  getLegacyOptionsInstruments: LegacyOptionsInstrumentsResponse;
+  getLegacyOptionsInstruments: never;
   /** Breakdown of open interest and open value for options across different exchanges (`GET /analytics/options/oi_breakdown`) Catalog name: `getOptionsOIBreakdown`. */
-  getLegacyOptionsOIBreakdown: LegacyOptionsOIBreakdownResponse;
+  getLegacyOptionsOIBreakdown: never;
   /** Breakdown of open interest and open value for options by currency (`GET /analytics/options/oi_breakdown_by_currency`) Catalog name: `getOptionsOIBreakdownByCurrency`. */
-  getLegacyOptionsOIBreakdownByCurrency: LegacyOptionsOIBreakdownByCurrencyResponse;
+  getLegacyOptionsOIBreakdownByCurrency: never;
   /** Breakdown of trading volume and open value for options across different exchanges (`GET /analytics/options/volume_breakdown`) Catalog name: `getOptionsVolumeBreakdown`. */
-  getLegacyOptionsVolumeBreakdown: LegacyOptionsVolumeBreakdownResponse;
+  getLegacyOptionsVolumeBreakdown: never;
   /** Breakdown of trading volume and open value for options by currency (`GET /analytics/options/volume_breakdown_by_currency`) Catalog name: `getOptionsVolumeBreakdownByCurrency`. */
-  getLegacyOptionsVolumeBreakdownByCurrency: LegacyOptionsVolumeBreakdownByCurrencyResponse;
+  getLegacyOptionsVolumeBreakdownByCurrency: never;
   /** Aggregated perpetuals summary of all currencies (`GET /analytics/derivs/summary`) Catalog name: `summary`. */
-  getLegacySummary: LegacyDerivsSummaryResponse;
+  getLegacySummary: never;
   /** OpenAPI document (`GET /openapi.json`) */
-  getOpenapiJson: DiscoveryOpenApiDocument;
+  getOpenapiJson: never;
   /** List options instruments (`GET /api/v1/options/catalog`) */
-  getOptionsCatalog: OptionsCatalogResponse;
+  getOptionsCatalog: never;
   /** Dealer GEX catalog (`GET /api/v1/options/gex/catalog`) */
-  getOptionsGexCatalog: GexCatalogResponse;
+  getOptionsGexCatalog: never;
   /** Dealer GEX history (`GET /api/v1/options/gex/history`) */
-  getOptionsGexHistory: GexHistoryResponse;
+  getOptionsGexHistory: never;
   /** Latest dealer GEX snapshot (`GET /api/v1/options/gex/latest`) */
-  getOptionsGexLatest: GexLatestResponse;
+  getOptionsGexLatest: never;
   /** Dealer GEX profile across strikes (`GET /api/v1/options/gex/profile`) */
-  getOptionsGexProfile: GexProfileResponse;
+  getOptionsGexProfile: never;
   /** Dealer GEX regime changes (`GET /api/v1/options/gex/regime-changes`) */
-  getOptionsGexRegimeChanges: GexRegimeChangesResponse;
+  getOptionsGexRegimeChanges: never;
   /** Dealer GEX contributions by strike (`GET /api/v1/options/gex/strikes`) */
-  getOptionsGexStrikes: GexStrikesResponse;
+  getOptionsGexStrikes: never;
   /** Dealer GEX term structure (`GET /api/v1/options/gex/term-structure`) */
-  getOptionsGexTermStructure: GexTermStructureResponse;
+  getOptionsGexTermStructure: never;
   /** Options level 1 (top of book) (`GET /api/v1/options/level1`) */
-  getOptionsLevel1: OptionsLevel1Response;
+  getOptionsLevel1: never;
   /** Options OHLC with trade statistics (`GET /api/v1/options/ohlcvt`) */
-  getOptionsOhlcvt: OptionsOhlcvtResponse;
+  getOptionsOhlcvt: never;
   /** Options open interest (`GET /api/v1/options/open-interest`) */
-  getOptionsOpenInterest: OptionsOpenInterestResponse;
+  getOptionsOpenInterest: never;
   /** Options ticker history (`GET /api/v1/options/ticker-history`) */
-  getOptionsTickerHistory: OptionsTickerHistoryResponse;
+  getOptionsTickerHistory: never;
   /** Individual options trades (`GET /api/v1/options/trades`) */
-  getOptionsTrades: OptionsTradesResponse;
+  getOptionsTrades: never;
   /** Options implied volatility and Greeks (`GET /api/v1/options/volatility`) */
-  getOptionsVolatility: OptionsVolatilityResponse;
+  getOptionsVolatility: never;
   /** Options volume (`GET /api/v1/options/volume`) */
-  getOptionsVolume: OptionsVolumeResponse;
+  getOptionsVolume: never;
   /** Perpetuals funding and carry (`GET /api/v1/perpetuals/carry`) */
-  getPerpetualsCarry: PerpetualsCarryResponse;
+  getPerpetualsCarry: never;
   /** List perpetuals instruments (`GET /api/v1/perpetuals/catalog`) */
-  getPerpetualsCatalog: PerpetualsCatalogResponse;
+  getPerpetualsCatalog: never;
   /** Perpetuals level 1 (top of book) (`GET /api/v1/perpetuals/level1`) */
-  getPerpetualsLevel1: PerpetualsLevel1Response;
+  getPerpetualsLevel1: never;
   /** Perpetuals OHLC with trade statistics (`GET /api/v1/perpetuals/ohlcvt`) */
-  getPerpetualsOhlcvt: PerpetualsOhlcvtResponse;
+  getPerpetualsOhlcvt: never;
   /** Perpetuals open interest (`GET /api/v1/perpetuals/open-interest`) */
-  getPerpetualsOpenInterest: PerpetualsOpenInterestResponse;
+  getPerpetualsOpenInterest: never;
   /** Perpetuals aggregated L2 order-book metrics (`GET /api/v1/perpetuals/orderbook`) */
-  getPerpetualsOrderbook: PerpetualsOrderbookResponse;
+  getPerpetualsOrderbook: never;
   /** Perpetuals raw L2 order-book snapshots (`GET /api/v1/perpetuals/orderbook-raw`) */
-  getPerpetualsOrderbookRaw: PerpetualsOrderbookRawResponse;
+  getPerpetualsOrderbookRaw: never;
   /** Latest perpetuals snapshot (`GET /api/v1/perpetuals/snapshot`) */
-  getPerpetualsSnapshot: PerpetualsSnapshotResponse;
+  getPerpetualsSnapshot: never;
   /** Perpetuals ticker history (`GET /api/v1/perpetuals/ticker-history`) */
-  getPerpetualsTickerHistory: PerpetualsTickerHistoryResponse;
+  getPerpetualsTickerHistory: never;
   /** Perpetuals trades (`GET /api/v1/perpetuals/trades`) */
-  getPerpetualsTrades: PerpetualsTradesResponse;
+  getPerpetualsTrades: never;
   /** Perpetuals traded volume (`GET /api/v1/perpetuals/volume`) */
-  getPerpetualsVolume: PerpetualsVolumeResponse;
+  getPerpetualsVolume: never;
   /** List prediction markets (`GET /api/v1/predictions/catalog`) */
-  getPredictionsCatalog: PredictionCatalogResponse;
+  getPredictionsCatalog: never;
   /** List prediction-market categories (`GET /api/v1/predictions/categories`) */
-  getPredictionsCategories: PredictionCategoriesResponse;
+  getPredictionsCategories: never;
   /** Prediction-market OHLC with volume (`GET /api/v1/predictions/ohlcvt`) */
-  getPredictionsOhlcvt: PredictionOhlcvtResponse;
+  getPredictionsOhlcvt: never;
   /** Prediction-market raw order-book snapshots (`GET /api/v1/predictions/orderbook-raw`) */
-  getPredictionsOrderbookRaw: PredictionOrderbookRawResponse;
+  getPredictionsOrderbookRaw: never;
   /** Prediction-market snapshot (`GET /api/v1/predictions/snapshot`) */
-  getPredictionsSnapshot: PredictionSnapshotResponse;
+  getPredictionsSnapshot: never;
   /** Prediction-market ticker history (`GET /api/v1/predictions/ticker-history`) */
-  getPredictionsTickerHistory: PredictionTickerHistoryResponse;
+  getPredictionsTickerHistory: never;
   /** Prediction-market trades (`GET /api/v1/predictions/trades`) */
-  getPredictionsTrades: PredictionTradesResponse;
+  getPredictionsTrades: never;
   /** List spot pairs (`GET /api/v1/spot/catalog`) */
-  getSpotCatalog: SpotCatalogResponse;
+  getSpotCatalog: never;
   /** Spot aggregated L2 order-book metrics (`GET /api/v1/spot/l2-orderbook`) */
-  getSpotL2Orderbook: SpotL2OrderbookResponse;
+  getSpotL2Orderbook: never;
   /** Spot raw L2 order-book snapshots (`GET /api/v1/spot/l2-orderbook-raw`) */
-  getSpotL2OrderbookRaw: SpotL2OrderbookRawResponse;
+  getSpotL2OrderbookRaw: never;
   /** Spot level 1 (`GET /api/v1/spot/level1`) */
-  getSpotLevel1: SpotLevel1Response;
+  getSpotLevel1: never;
   /** Spot OHLC with volume (`GET /api/v1/spot/ohlcvt`) */
-  getSpotOhlcvt: SpotOhlcvtResponse;
+  getSpotOhlcvt: never;
   /** Spot ticker history (`GET /api/v1/spot/ticker`) */
-  getSpotTicker: SpotTickerResponse;
+  getSpotTicker: never;
   /** Spot trades (`GET /api/v1/spot/trades`) */
-  getSpotTrades: SpotTradesResponse;
+  getSpotTrades: never;
   /** Spot volume (`GET /api/v1/spot/volume`) */
-  getSpotVolume: SpotVolumeResponse;
+  getSpotVolume: never;
   /** List available volatility surfaces (`GET /api/v1/vol-surface/catalog`) */
-  getVolSurfaceCatalog: VolSurfaceCatalogResponse;
+  getVolSurfaceCatalog: never;
   /** Fitted volatility-surface model slices (`GET /api/v1/vol-surface/slices`) */
-  getVolSurfaceSlices: VolSurfaceSlicesResponse;
+  getVolSurfaceSlices: never;
   /** Volatility-surface snapshots (`GET /api/v1/vol-surface/snapshots`) */
-  getVolSurfaceSnapshots: VolSurfaceSnapshotsResponse;
+  getVolSurfaceSnapshots: never;
   /** Volatility surface by strike (`GET /api/v1/vol-surface/strikes`) */
-  getVolSurfaceStrikes: VolSurfaceStrikesResponse;
+  getVolSurfaceStrikes: never;
   /** Constant-maturity volatility term structure (`GET /api/v1/vol-surface/term-structure`) */
-  getVolSurfaceTermStructure: VolSurfaceTermStructureResponse;
+  getVolSurfaceTermStructure: never;
   /** OAuth authorization-server metadata (RFC 8414) (`GET /.well-known/oauth-authorization-server`) */
-  getWellKnownOauthAuthorizationServer: OAuthAuthorizationServerMetadata;
+  getWellKnownOauthAuthorizationServer: never;
   /** OAuth protected-resource metadata of the agent endpoint (RFC 9728) (`GET /.well-known/oauth-protected-resource`) */
-  getWellKnownOauthProtectedResource: OAuthProtectedResourceMetadata;
+  getWellKnownOauthProtectedResource: never;
   /** OpenAPI document (well-known location) (`GET /.well-known/openapi.json`) */
-  getWellKnownOpenapiJson: DiscoveryOpenApiDocument;
+  getWellKnownOpenapiJson: never;
   /** x402 discovery document (`GET /.well-known/x402`) */
-  getWellKnownX402: DiscoveryX402Document;
+  getWellKnownX402: never;
   /** Subscription plans and live pricing (`GET /api/v1/x402/subscriptions/products`) */
-  getX402SubscriptionsProducts: SubscriptionProductsResponse;
+  getX402SubscriptionsProducts: never;
   /** Tick-data checkout networks and quote instructions (`GET /api/v1/x402/tick-data/products`) */
-  getX402TickDataProducts: TickDataProductsResponse;
+  getX402TickDataProducts: never;
   /** Service health (headers only) (`HEAD /api/v1/health`) */
-  headHealth: void;
+  headHealth: never;
   /** Solana signing data for a subscription payment (`POST /api/v1/x402/subscriptions/solana-rpc`) */
-  postX402SubscriptionsSolanaRpc: X402SolanaRpcResponse;
+  postX402SubscriptionsSolanaRpc: never;
   /** Solana signing data for a tick-data payment (`POST /api/v1/x402/tick-data/solana-rpc`) */
-  postX402TickDataSolanaRpc: X402SolanaRpcResponse;
+  postX402TickDataSolanaRpc: never;
   /** Buy a 24-hour WebSocket pass (`POST /api/v1/x402/ws-pass/day`) */
-  postX402WsPassDay: WsPassResponseDto;
+  postX402WsPassDay: never;
   /** Buy a 1-hour WebSocket pass (`POST /api/v1/x402/ws-pass/hour`) */
-  postX402WsPassHour: WsPassResponseDto;
+  postX402WsPassHour: never;
 }
 
 /** The argument of the operations that take a JSON body: their parameters and the body. */
@@ -859,9 +596,9 @@ export type ArgsOf<Op extends OperationId> = Op extends keyof BodyArgs ? BodyArg
 
 /** Every operation as a method named by its operationId. */
 export type OperationMethods = {
-  [Op in keyof ResultsWithArgs]: (params: ArgsOf<Op>, options?: RequestOptions) => Promise<ResultsWithArgs[Op]>;
+  [Op in keyof OperationsWithArgs]: (params: ArgsOf<Op>, options?: RequestOptions) => Promise<OperationResults[Op]>;
 } & {
-  [Op in keyof ResultsWithOptionalArgs]: (params?: ArgsOf<Op>, options?: RequestOptions) => Promise<ResultsWithOptionalArgs[Op]>;
+  [Op in keyof OperationsWithOptionalArgs]: (params?: ArgsOf<Op>, options?: RequestOptions) => Promise<OperationResults[Op]>;
 };
 
 /** Operations with `x-pagination`: the only ones `client.paginate` accepts. */
