@@ -89,7 +89,7 @@ function onClientError(error, socket) {
 /**
  * @param {number} [port]
  * @param {string} [host]
- * @param {{root?: string}} [options]
+ * @param {{root?: string | undefined}} [options]
  * @returns {Promise<import('node:http').Server>}
  */
 export function serveDocs(port = Number(process.env.PORT ?? 8080), host = process.env.HOST ?? '127.0.0.1', { root = DOCS_DIST } = {}) {

@@ -8,8 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { operationsOf } from '@laevitas-api/spec-model';
-import { caseRules, createPipeline, normaliseCase, problem } from '@laevitas-api/mock-core';
+import { MOCK_DEFECT, caseRules, createPipeline, normaliseCase, problem } from '@laevitas-api/mock-core';
 import { discoveryStage } from '@laevitas-api/mock-core/answers/discovery';
 import { SPEC_BUNDLE, SPEC_JSON } from './paths.mjs';
 import { supervisePrism } from './prism.mjs';
@@ -124,6 +125,7 @@ export async function startMock({
   const prism = await supervisePrism({ args, quiet, onDeath, spare, background: !awaitPrism, startChild: startPrism });
   const bundleText = readFileSync(SPEC_JSON, 'utf8');
   const document = JSON.parse(bundleText);
+  loadEveryValidator();
   const operations = operationsOf(document);
   const rules = caseRules(operations);
   const guard = createGuard(operations);
@@ -158,7 +160,7 @@ export async function startMock({
       // A client that hung up mid-body (or was dropped by the request timeout) left nobody to answer: not a failure.
       if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ECONNRESET' && req.destroyed) return;
       process.stderr.write(`[mock] front failed on ${req.method} ${req.url}: ${/** @type {Error} */ (error).stack}\n`);
-      send(res, cors.mark(problem(400, 'Bad Request', `mock front: ${/** @type {Error} */ (error).message}`), String(req.method ?? 'GET'), req.headers));
+      send(res, cors.mark(frontFailure(error), String(req.method ?? 'GET'), req.headers));
     }
   });
   front.on('clientError', onClientError);
@@ -180,6 +182,33 @@ export async function startMock({
       await prism.stop();
     },
   };
+}
+
+/**
+ * The answer to an error that escaped the pipeline. A request target no URL parser takes (an absolute form such as
+ * `http://[`) or a malformed percent-escape is the request's fault: 400 naming it. Anything else is the mock's own.
+ * @param {unknown} error  @returns {Answer}
+ */
+function frontFailure(error) {
+  const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
+  if (code === 'ERR_INVALID_URL' || error instanceof URIError)
+    return problem(400, 'Bad Request', `mock front: the request target is not a valid URL (${message})`);
+  return problem(500, 'Internal Server Error', `mock front failed (${MOCK_DEFECT}): ${message}`);
+}
+
+/**
+ * Loads every validator module now, not at its first use: the mock then reads nothing of the build after it starts,
+ * and a build rewriting the generated validators under a running mock (the main job's background Nx check restores
+ * them by deleting and copying back) cannot turn a request into a 500 "Cannot find module". The generated operation
+ * modules load their shared schema modules lazily (a getter per validator), so each getter is read once here; the
+ * registry is the one the package's own entry loads (same file, same module instance). About 0.3 s and 10 MB, once.
+ */
+function loadEveryValidator() {
+  const registry = require(join(dirname(require.resolve('@laevitas-api/validators/package.json')), 'generated/registry.cjs'));
+  for (const load of Object.values(registry)) {
+    const { validators } = load();
+    for (const name in validators) void validators[name];
+  }
 }
 
 /**
