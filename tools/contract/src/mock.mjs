@@ -149,7 +149,7 @@ export async function startMock({
         method: method.toUpperCase(),
         rawTarget: req.url ?? '/',
         rawHeaders: req.rawHeaders,
-        url: normaliseCase(new URL(req.url ?? '/', 'http://mock.invalid'), rules),
+        url: normaliseCase(urlOfTarget(req.url ?? '/'), rules),
         headers: oneValueEach(req.headers),
         body: body.length ? body : undefined,
         remoteAddress: req.socket.remoteAddress,
@@ -159,8 +159,9 @@ export async function startMock({
     } catch (error) {
       // A client that hung up mid-body (or was dropped by the request timeout) left nobody to answer: not a failure.
       if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ECONNRESET' && req.destroyed) return;
-      process.stderr.write(`[mock] front failed on ${req.method} ${req.url}: ${/** @type {Error} */ (error).stack}\n`);
-      send(res, cors.mark(frontFailure(error), String(req.method ?? 'GET'), req.headers));
+      const answer = frontFailure(error);
+      if (answer.status >= 500) process.stderr.write(`[mock] front failed on ${req.method} ${req.url}: ${/** @type {Error} */ (error).stack}\n`);
+      send(res, cors.mark(answer, String(req.method ?? 'GET'), req.headers));
     }
   });
   front.on('clientError', onClientError);
@@ -182,6 +183,15 @@ export async function startMock({
       await prism.stop();
     },
   };
+}
+
+/**
+ * The URL of a request target. An origin-form target is a path however it starts: `new URL('//x/y', base)` would
+ * read `//x` as a host (and `///` as no URL at all), so the path is appended to the base instead.
+ * @param {string} target  @returns {URL}
+ */
+function urlOfTarget(target) {
+  return target.startsWith('/') ? new URL(`http://mock.invalid${target}`) : new URL(target, 'http://mock.invalid');
 }
 
 /**
