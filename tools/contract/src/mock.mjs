@@ -18,6 +18,7 @@ import { LIMITS, createGuard, onClientError, readBody } from './mock/guard.mjs';
 import { createUpstream } from './mock/upstream.mjs';
 import { createCors } from './mock/cors.mjs';
 import { createOAuthStage } from './mock/oauth.mjs';
+import { bytesOf } from './mock/encoded-bodies.mjs';
 import { attachStreamMock } from './stream/mock.mjs';
 
 const require = createRequire(import.meta.url);
@@ -247,30 +248,3 @@ function send(res, { status, headers = {}, body }) {
 }
 
 const EMPTY = Buffer.alloc(0);
-/** @type {Map<string, Buffer>} bodies of kept answers (synthesised pages), encoded once: the same text comes back request after request */
-const encoded = new Map();
-let encodedBytes = 0;
-const ENCODED_MIN_LENGTH = 4096;
-const ENCODED_MAX_BYTES = 32 * 1024 * 1024;
-
-/**
- * The UTF-8 bytes of a body. A large body is kept by its text: a kept answer hands over the same string each time,
- * whose hash V8 keeps with the string, so a repeat costs a lookup instead of an encoding. Bounded by bytes, oldest first.
- * @param {string} text  @returns {Buffer}
- */
-function bytesOf(text) {
-  if (text.length < ENCODED_MIN_LENGTH) return Buffer.from(text);
-  let bytes = encoded.get(text);
-  if (!bytes) {
-    bytes = Buffer.from(text);
-    if (bytes.length > ENCODED_MAX_BYTES / 8) return bytes; // one huge body must not flush the rest
-    encoded.set(text, bytes);
-    encodedBytes += bytes.length;
-    for (const [oldest, old] of encoded) {
-      if (encodedBytes <= ENCODED_MAX_BYTES) break;
-      encoded.delete(oldest);
-      encodedBytes -= old.length;
-    }
-  }
-  return bytes;
-}
