@@ -113,7 +113,7 @@ describe(`mock port raw fuzz (seed ${seed}, ${runs * 5} batches)`, () => {
         const answers = await Promise.all(
           batch.filter((r) => !r.stall).map(async (r) => ({ r, answer: await exchange(port, rawOf(r)), verdict: await parser.judge(rawOf(r)) })),
         );
-        for (const { answer, verdict } of answers) tally[verdict.parsed ? 'parsed' : 'refused']++;
+        for (const { verdict } of answers) tally[verdict.parsed ? 'parsed' : 'refused']++;
         tally.resets += answers.filter(({ answer }) => 'reset' in answer).length;
         for (const { r, answer, verdict } of answers) problems.push(...answerProblems(r, answer, verdict));
         const alive = await exchange(port, Buffer.from(`GET ${DOCUMENTED} HTTP/1.1\r\nhost: x\r\nx-api-key: k\r\nconnection: close\r\n\r\n`), 5_000);
