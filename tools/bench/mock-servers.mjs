@@ -1,9 +1,11 @@
 // Child process of the mock benchmark: serves the mock (with or without its answer cache) and a bare node:http server
 // that answers the same routes with the same status, headers and bodies, so the load generator in the parent process
 // measures servers that do not share its event loop. Prints one JSON line with the URLs, then answers each line read
-// on stdin with the CPU time this process has used (`{"cpu": µs}`), until SIGTERM.
+// on stdin with the CPU time this process has used (`{"cpu": µs}`), or, to the line `bodies`, with the mock's
+// encoded-body cache and this process's memory, until SIGTERM.
 import { createServer } from 'node:http';
 import { startMock } from '../contract/src/mock.mjs';
+import { encodedBodies } from '../contract/src/mock/encoded-bodies.mjs';
 import { ROUTES } from './mock-routes.mjs';
 
 const cache = process.argv[2] !== 'no-cache';
@@ -30,7 +32,13 @@ console.log(
   }),
 );
 process.stdin.setEncoding('utf8').on('data', (chunk) => {
-  for (const _ of String(chunk).split('\n').slice(0, -1)) {
+  for (const line of String(chunk).split('\n').slice(0, -1)) {
+    if (line === 'bodies') {
+      // The mock's encoded-body cache and this process's memory (the bare server's share is its few bodies).
+      const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+      console.log(JSON.stringify({ bodies: encodedBodies(), memory: { rss, heapUsed, external, arrayBuffers } }));
+      continue;
+    }
     const { user, system } = process.cpuUsage();
     console.log(JSON.stringify({ cpu: user + system }));
   }

@@ -4,7 +4,8 @@
 // several rounds, bare and mock interleaved (the order alternating), and the medians are compared, so a burst of load
 // from elsewhere on the machine moves one round, not the result. Beside throughput and latency, the CPU time the
 // servers' process spends per request says what the mock costs whatever else runs on the machine. Also measures the
-// mock without its answer cache at 10 connections: what every request cost before the cache.
+// mock without its answer cache at 10 connections: what every request cost before the cache, and the mock's
+// encoded-body cache over the whole run: its hit rate and the memory it holds.
 // Run alone: `node tools/bench/mock.mjs` (BENCH_MOCK_SECONDS per measurement, BENCH_MOCK_ROUNDS rounds per level).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -19,9 +20,12 @@ const SECONDS = Number(process.env.BENCH_MOCK_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_MOCK_ROUNDS ?? 3);
 
 /**
+ * @typedef {ReturnType<typeof import('../contract/src/mock/encoded-bodies.mjs').encodedBodies>} EncodedBodies
  * @param {'cache' | 'no-cache'} mode
- * @returns {Promise<{mock: string, bare: string, bytes: number[], cpu: () => Promise<number>, stop: () => Promise<unknown>}>}
- *   `cpu`: the CPU time (user and system, µs) the servers' process has used so far
+ * @returns {Promise<{mock: string, bare: string, bytes: number[], cpu: () => Promise<number>,
+ *   bodies: () => Promise<{bodies: EncodedBodies, memory: {rss: number, heapUsed: number, external: number, arrayBuffers: number}}>, stop: () => Promise<unknown>}>}
+ *   `cpu`: the CPU time (user and system, µs) the servers' process has used so far; `bodies`: the mock's encoded-body
+ *   cache (tools/contract/src/mock/encoded-bodies.mjs) and the process's memory
  */
 async function startServers(mode) {
   const child = spawn(process.execPath, [join(here, 'mock-servers.mjs'), mode], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -43,6 +47,10 @@ async function startServers(mode) {
     cpu: async () => {
       child.stdin?.write('cpu\n');
       return (await next('cpu')).cpu;
+    },
+    bodies: async () => {
+      child.stdin?.write('bodies\n');
+      return next('bodies');
     },
     stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
   };
@@ -103,6 +111,8 @@ export async function benchMock(report) {
   const servers = await startServers('cache');
   /** @type {Record<number, {bare: Summary, mock: Summary}>} by connection count */
   const results = {};
+  /** @type {Awaited<ReturnType<typeof servers.bodies>>} */
+  let cached;
   try {
     // one warm-up pass so every route is in the cache and every JIT tier is reached, not measured
     await load(servers.mock, 10);
@@ -122,6 +132,7 @@ export async function benchMock(report) {
       console.log(line(`bare  ${connections} conn`, bare));
       console.log(line(`mock  ${connections} conn`, mock));
     }
+    cached = await servers.bodies();
   } finally {
     await servers.stop();
   }
@@ -145,12 +156,31 @@ export async function benchMock(report) {
     '>= 0.5x',
     ratio >= 0.5,
   );
-  // The absolute p99 depends on how busy the machine is: the bare server's p99 in the same run says how much.
-  report(`mock p99 at 50 connections (median of ${ROUNDS})`, `${at50.mock.p99} ms (bare server: ${at50.bare.p99} ms)`, '<= 20 ms', at50.mock.p99 <= 20);
+  // The tail latency, reported and not judged: an absolute p99 measures the machine as much as the mock (on a shared
+  // machine the bare server's own p99 at 50 connections passed 50 ms), so it is printed beside the bare server's
+  // p99 of the same run and their ratio. autocannon's latencies are whole milliseconds: a ratio of small ones jumps.
+  for (const [connections, { mock, bare }] of Object.entries(results))
+    report(
+      `mock p99 at ${connections} connections / bare p99 (medians of ${ROUNDS})`,
+      `${(mock.p99 / Math.max(bare.p99, 1)).toFixed(2)}x (${mock.p99} / ${bare.p99} ms)`,
+    );
   // What the mock costs per request whatever else the machine runs: CPU time of the servers' process, not wall time.
   report(
     'mock / bare CPU time per request at 10 connections',
     `${(at10.mock.cpuPerRequest / at10.bare.cpuPerRequest).toFixed(2)}x (${at10.mock.cpuPerRequest.toFixed(0)} / ${at10.bare.cpuPerRequest.toFixed(0)} µs)`,
+  );
+  // The encoded-body cache of the mock (up to 32 MB) over every request of the run: how often a large body's bytes
+  // were found, and what it holds beside the process's memory.
+  const { bodies, memory } = cached;
+  const lookups = bodies.hits + bodies.kept + bodies.passed;
+  const mb = (/** @type {number} */ n) => `${(n / 1024 / 1024).toFixed(2)} MB`;
+  report(
+    'mock encoded-body cache (bytesOf): hits of large-body sends',
+    `${((bodies.hits / Math.max(lookups, 1)) * 100).toFixed(2)}% of ${lookups} (${bodies.kept} encoded and kept, ${bodies.passed} too large, ${bodies.evicted} evicted)`,
+  );
+  report(
+    'mock encoded-body cache (bytesOf): memory held',
+    `${bodies.entries} bodies, ${mb(bodies.bytes)} of ${mb(bodies.maxBytes)} (their texts, also kept: ${bodies.keyChars} chars); process rss ${mb(memory.rss)}, heap ${mb(memory.heapUsed)}, external ${mb(memory.external)}`,
   );
   const errors = Object.values(results).reduce((n, r) => n + r.mock.errors + r.bare.errors, 0);
   report('mock and bare errors, timeouts and non-2xx answers', String(errors), '0', errors === 0);

@@ -7,12 +7,17 @@
 // clone that runs first, since the servers need what it builds. On a warm clone (the outputs exist) the servers
 // start at once from the last build while Nx checks in the background; if the check rewrote any output, both servers
 // are restarted on it. `--no-build` serves what is built and skips Nx.
+//
+// The servers never read the build while Nx may write it: the docs site and Prism's spec are served from a copy
+// (./main-job/snapshot.mjs) and the mock loads the rest once at start. A cache hit of the background check restores
+// its outputs in place (Nx deletes them and copies them back), and a server reading them meanwhile answered 500s.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { supervise } from './main-job/supervise.mjs';
+import { dropSnapshot, dropStaleSnapshots, takeSnapshot } from './main-job/snapshot.mjs';
 
 const startedAt = Date.now();
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -55,9 +60,13 @@ if (!warm && !noBuild) {
   if (code !== 0) process.exit(code ?? 1);
 }
 
+dropStaleSnapshots(root);
+let snapshot = takeSnapshot(root);
+process.on('exit', () => dropSnapshot(snapshot));
+const env = () => ({ ...process.env, MAIN_JOB_SPEC_BUNDLE: snapshot.specBundle, MAIN_JOB_DOCS_ROOT: snapshot.docsRoot });
 const host = process.env.HOST ?? '127.0.0.1';
-const mockServer = supervise('mock', { port: Number(process.env.MOCK_PORT ?? 4010), host });
-const docsServer = supervise('docs', { port: Number(process.env.DOCS_PORT ?? 8080), host });
+const mockServer = supervise('mock', { port: Number(process.env.MOCK_PORT ?? 4010), host, env });
+const docsServer = supervise('docs', { port: Number(process.env.DOCS_PORT ?? 8080), host, env });
 const servers = [mockServer, docsServer];
 const seconds = () => ((Date.now() - startedAt) / 1000).toFixed(1);
 /** Each port's readiness as it comes (the docs port is up well before the mock's). @param {import('./main-job/supervise.mjs').Supervised} server */
@@ -103,7 +112,10 @@ if (warm && !noBuild) {
     console.error(`${output}\n[main job] the background build failed (above); still serving the last good build`);
   } else if (fingerprint() !== before) {
     console.log('[main job] the build changed; restarting both servers on it');
+    const previous = snapshot;
+    snapshot = takeSnapshot(root);
     await Promise.all(servers.map((server) => server.restart()));
+    dropSnapshot(previous);
     console.log('[main job] both servers restarted on the new build');
   } else {
     console.log('[main job] the build is up to date');

@@ -72,11 +72,13 @@ export function docsHandler(root = DOCS_DIST) {
 
 /**
  * A malformed request (bad request line, oversized header section, a client that stalls) is answered or dropped on
- * its own socket; without this handler Node would emit it as an error of the server.
+ * its own socket; without this handler Node would emit it as an error of the server. A client that reset the
+ * connection (ECONNRESET) reads nothing more: its socket is destroyed, never written to, whatever `writable` says
+ * (Node's documentation of 'clientError' names this case).
  * @param {Error & {code?: string}} error  @param {import('node:stream').Duplex} socket
  */
-function onClientError(error, socket) {
-  if (!socket.writable) return socket.destroy();
+export function onClientError(error, socket) {
+  if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
   const status =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? '431 Request Header Fields Too Large'
@@ -89,7 +91,7 @@ function onClientError(error, socket) {
 /**
  * @param {number} [port]
  * @param {string} [host]
- * @param {{root?: string}} [options]
+ * @param {{root?: string | undefined}} [options]
  * @returns {Promise<import('node:http').Server>}
  */
 export function serveDocs(port = Number(process.env.PORT ?? 8080), host = process.env.HOST ?? '127.0.0.1', { root = DOCS_DIST } = {}) {

@@ -17,6 +17,7 @@ export { answerOf, planOf } from './answers/synth.mjs';
 export { documentedAnswerOf, successStatusOf } from './answers/documented.mjs';
 export { hash32 } from './answers/pagination.mjs';
 export { problem } from './answer-shapes.mjs';
+export { MOCK_DEFECT } from './runner.mjs';
 export { RESET_PATH } from './state/reset.mjs';
 
 /**

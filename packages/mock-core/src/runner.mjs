@@ -11,6 +11,9 @@ import { problem } from './answer-shapes.mjs';
  * @typedef {import('./stage.mjs').OperationModel} OperationModel
  */
 
+/** What every 500 of the mock's own making says: the request may be fine, the mock failed on it. */
+export const MOCK_DEFECT = 'a defect of the mock, not of the request; please report it';
+
 /**
  * @param {Stage[]} stages in order, the route stage (`selectsOperation`) among them
  * @param {OperationModel[]} operations the operations the route stage can match
@@ -32,7 +35,7 @@ export function createRunner(stages, operations) {
   /** @param {Context} ctx  @returns {Promise<Answer>} */
   async function run(ctx) {
     const answer = (await runList(head, ctx)) ?? (await runList(stagesOf(ctx.op), ctx));
-    return withExtraHeaders(answer ?? problem(500, 'Internal Server Error', 'mock front: no stage answered'), ctx.extraHeaders);
+    return withExtraHeaders(answer ?? problem(500, 'Internal Server Error', `mock front: no stage answered (${MOCK_DEFECT})`), ctx.extraHeaders);
   }
   return { run, stagesOf };
 }
@@ -54,7 +57,7 @@ async function runList(stages, ctx) {
       answer = problem(
         500,
         'Internal Server Error',
-        `mock front: stage ${stage.name || '(anonymous)'} failed: ${/** @type {any} */ (error)?.message ?? error}`,
+        `mock front: stage ${stage.name || '(anonymous)'} failed (${MOCK_DEFECT}): ${/** @type {any} */ (error)?.message ?? error}`,
       );
     }
     if (answer) return answer;

@@ -8,8 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { operationsOf } from '@laevitas-api/spec-model';
-import { caseRules, createPipeline, normaliseCase, problem } from '@laevitas-api/mock-core';
+import { MOCK_DEFECT, caseRules, createPipeline, normaliseCase, problem } from '@laevitas-api/mock-core';
 import { discoveryStage } from '@laevitas-api/mock-core/answers/discovery';
 import { SPEC_BUNDLE, SPEC_JSON } from './paths.mjs';
 import { supervisePrism } from './prism.mjs';
@@ -17,6 +18,7 @@ import { LIMITS, createGuard, onClientError, readBody } from './mock/guard.mjs';
 import { createUpstream } from './mock/upstream.mjs';
 import { createCors } from './mock/cors.mjs';
 import { createOAuthStage } from './mock/oauth.mjs';
+import { bytesOf } from './mock/encoded-bodies.mjs';
 import { attachStreamMock } from './stream/mock.mjs';
 
 const require = createRequire(import.meta.url);
@@ -124,6 +126,7 @@ export async function startMock({
   const prism = await supervisePrism({ args, quiet, onDeath, spare, background: !awaitPrism, startChild: startPrism });
   const bundleText = readFileSync(SPEC_JSON, 'utf8');
   const document = JSON.parse(bundleText);
+  loadEveryValidator();
   const operations = operationsOf(document);
   const rules = caseRules(operations);
   const guard = createGuard(operations);
@@ -147,7 +150,7 @@ export async function startMock({
         method: method.toUpperCase(),
         rawTarget: req.url ?? '/',
         rawHeaders: req.rawHeaders,
-        url: normaliseCase(new URL(req.url ?? '/', 'http://mock.invalid'), rules),
+        url: normaliseCase(urlOfTarget(req.url ?? '/'), rules),
         headers: oneValueEach(req.headers),
         body: body.length ? body : undefined,
         remoteAddress: req.socket.remoteAddress,
@@ -157,8 +160,9 @@ export async function startMock({
     } catch (error) {
       // A client that hung up mid-body (or was dropped by the request timeout) left nobody to answer: not a failure.
       if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ECONNRESET' && req.destroyed) return;
-      process.stderr.write(`[mock] front failed on ${req.method} ${req.url}: ${/** @type {Error} */ (error).stack}\n`);
-      send(res, cors.mark(problem(400, 'Bad Request', `mock front: ${/** @type {Error} */ (error).message}`), String(req.method ?? 'GET'), req.headers));
+      const answer = frontFailure(error);
+      if (answer.status >= 500) process.stderr.write(`[mock] front failed on ${req.method} ${req.url}: ${/** @type {Error} */ (error).stack}\n`);
+      send(res, cors.mark(answer, String(req.method ?? 'GET'), req.headers));
     }
   });
   front.on('clientError', onClientError);
@@ -180,6 +184,42 @@ export async function startMock({
       await prism.stop();
     },
   };
+}
+
+/**
+ * The URL of a request target. An origin-form target is a path however it starts: `new URL('//x/y', base)` would
+ * read `//x` as a host (and `///` as no URL at all), so the path is appended to the base instead.
+ * @param {string} target  @returns {URL}
+ */
+function urlOfTarget(target) {
+  return target.startsWith('/') ? new URL(`http://mock.invalid${target}`) : new URL(target, 'http://mock.invalid');
+}
+
+/**
+ * The answer to an error that escaped the pipeline. A request target no URL parser takes (an absolute form such as
+ * `http://[`) or a malformed percent-escape is the request's fault: 400 naming it. Anything else is the mock's own.
+ * @param {unknown} error  @returns {Answer}
+ */
+function frontFailure(error) {
+  const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
+  if (code === 'ERR_INVALID_URL' || error instanceof URIError)
+    return problem(400, 'Bad Request', `mock front: the request target is not a valid URL (${message})`);
+  return problem(500, 'Internal Server Error', `mock front failed (${MOCK_DEFECT}): ${message}`);
+}
+
+/**
+ * Loads every validator module now, not at its first use: the mock then reads nothing of the build after it starts,
+ * and a build rewriting the generated validators under a running mock (the main job's background Nx check restores
+ * them by deleting and copying back) cannot turn a request into a 500 "Cannot find module". The generated operation
+ * modules load their shared schema modules lazily (a getter per validator), so each getter is read once here; the
+ * registry is the one the package's own entry loads (same file, same module instance). About 0.3 s and 10 MB, once.
+ */
+function loadEveryValidator() {
+  const registry = require(join(dirname(require.resolve('@laevitas-api/validators/package.json')), 'generated/registry.cjs'));
+  for (const load of Object.values(registry)) {
+    const { validators } = load();
+    for (const name in validators) void validators[name];
+  }
 }
 
 /**
@@ -208,30 +248,3 @@ function send(res, { status, headers = {}, body }) {
 }
 
 const EMPTY = Buffer.alloc(0);
-/** @type {Map<string, Buffer>} bodies of kept answers (synthesised pages), encoded once: the same text comes back request after request */
-const encoded = new Map();
-let encodedBytes = 0;
-const ENCODED_MIN_LENGTH = 4096;
-const ENCODED_MAX_BYTES = 32 * 1024 * 1024;
-
-/**
- * The UTF-8 bytes of a body. A large body is kept by its text: a kept answer hands over the same string each time,
- * whose hash V8 keeps with the string, so a repeat costs a lookup instead of an encoding. Bounded by bytes, oldest first.
- * @param {string} text  @returns {Buffer}
- */
-function bytesOf(text) {
-  if (text.length < ENCODED_MIN_LENGTH) return Buffer.from(text);
-  let bytes = encoded.get(text);
-  if (!bytes) {
-    bytes = Buffer.from(text);
-    if (bytes.length > ENCODED_MAX_BYTES / 8) return bytes; // one huge body must not flush the rest
-    encoded.set(text, bytes);
-    encodedBytes += bytes.length;
-    for (const [oldest, old] of encoded) {
-      if (encodedBytes <= ENCODED_MAX_BYTES) break;
-      encoded.delete(oldest);
-      encodedBytes -= old.length;
-    }
-  }
-  return bytes;
-}

@@ -4,15 +4,16 @@
 // limit, odd methods and ranges, and clients that stall mid-request. The server serves a fixture site whose parent
 // directory holds a secret file and the site a dotfile secret. Each property run is one batch sent concurrently;
 // after it, while the stalled clients still hold their sockets, a plain GET / must answer 200 within 5 s (the server
-// is alive and not held by anyone). No answer may carry a secret, or be a 5xx. Seeded like the mock's suite:
+// is alive and not held by anyone). No answer may carry a secret, or be a 5xx, and every request Node's own parser
+// takes whole must get an HTTP answer, not a reset (./raw-http.ts, nodeParser). Seeded like the mock's suite:
 // FUZZ_SEED (default 17), FUZZ_RUNS (default 6; batches = 5 x runs), FUZZ_SECONDS (default 4; budget = 3 x it).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveDocs } from '../../../packages/docs/scripts/serve.mjs';
-import { answerProblems, commonHeaders, exchange, hostileRequest, rawOf, stall } from './raw-http.js';
+import { DOCS_LIMITS, serveDocs } from '../../../packages/docs/scripts/serve.mjs';
+import { answerProblems, commonHeaders, exchange, hostileRequest, nodeParser, rawOf, stall } from './raw-http.js';
 
 const seed = Number(process.env.FUZZ_SEED ?? 17);
 const runs = Number(process.env.FUZZ_RUNS ?? 6);
@@ -22,6 +23,7 @@ const SECRET = 'SECRET-OUTSIDE-THE-SITE';
 let base: string;
 let port: number;
 let server: Awaited<ReturnType<typeof serveDocs>>;
+let parser: Awaited<ReturnType<typeof nodeParser>>;
 beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'docs-fuzz-'));
   const site = join(base, 'site');
@@ -35,8 +37,10 @@ beforeAll(async () => {
   writeFileSync(join(base, 'site-secret.html'), SECRET); // a sibling whose name starts like the root's
   server = await serveDocs(0, '127.0.0.1', { root: site });
   port = (server.address() as { port: number }).port;
+  parser = await nodeParser(DOCS_LIMITS.headerSectionBytes);
 });
 afterAll(async () => {
+  await parser?.close();
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   rmSync(base, { recursive: true, force: true });
@@ -57,13 +61,18 @@ const request = hostileRequest({
 describe(`docs port fuzz (seed ${seed}, ${runs * 5} batches)`, () => {
   it('never stops, never hangs other clients, never serves a file outside the site, never answers 5xx', async () => {
     const failures: string[] = [];
+    const tally = { parsed: 0, refused: 0, resets: 0 }; // Node's parser's verdicts, and the resets (of refused requests only)
     const result = await fc.check(
       fc.asyncProperty(fc.array(request, { minLength: 4, maxLength: 10 }), async (batch) => {
         const problems: string[] = [];
         const stalled = batch.filter((r) => r.stall).map((r) => stall(port, rawOf(r).subarray(0, 20)).socket);
-        const answers = await Promise.all(batch.filter((r) => !r.stall).map(async (r) => ({ r, answer: await exchange(port, rawOf(r)) })));
-        for (const { r, answer } of answers) {
-          problems.push(...answerProblems(r, answer));
+        const answers = await Promise.all(
+          batch.filter((r) => !r.stall).map(async (r) => ({ r, answer: await exchange(port, rawOf(r)), verdict: await parser.judge(rawOf(r)) })),
+        );
+        for (const { verdict } of answers) tally[verdict.parsed ? 'parsed' : 'refused']++;
+        tally.resets += answers.filter(({ answer }) => 'reset' in answer).length;
+        for (const { r, answer, verdict } of answers) {
+          problems.push(...answerProblems(r, answer, verdict));
           if ('text' in answer && answer.text.includes(SECRET)) problems.push(`${r.method} ${r.path.slice(0, 120)}: served a secret (${answer.head})`);
         }
         const alive = await exchange(port, Buffer.from('GET / HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n'), 5_000);
@@ -74,6 +83,9 @@ describe(`docs port fuzz (seed ${seed}, ${runs * 5} batches)`, () => {
         return problems.length === 0;
       }),
       { seed, numRuns: runs * 5, interruptAfterTimeLimit: seconds * 3000, endOnFailure: true },
+    );
+    console.log(
+      `docs fuzz: ${result.numRuns} batches, ${tally.parsed} requests Node parses (each answered), ${tally.refused} it refuses (${tally.resets} of them ended in a reset)`,
     );
     expect(failures).toEqual([]);
     expect(result.failed, fc.defaultReportMessage(result)).toBe(false);

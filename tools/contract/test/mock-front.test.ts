@@ -190,6 +190,14 @@ describe('what the front answers itself', () => {
     expect(await response.json()).toEqual({ statusCode: 404, message: 'Cannot GET /api/v1/options/ohlcvtt', error: 'Not Found' });
   });
 
+  it('a target starting with // is a path, never a host: the 404 names the path as sent (/// too)', async () => {
+    for (const path of ['//api/v1/health', '///', '//openapi.json']) {
+      const response = await fetch(`${mock.url}${path}`, { headers: KEY });
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toEqual({ statusCode: 404, message: `Cannot GET ${path}`, error: 'Not Found' });
+    }
+  });
+
   it('an unknown query parameter is answered normally, with a warning naming it', async () => {
     const response = await fetch(`${mock.url}/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C&limt=5`, { headers: KEY });
     expect(response.status).toBe(200);

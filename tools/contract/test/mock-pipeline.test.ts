@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import * as validators from '@laevitas-api/validators';
-import { createMockCore, createPipeline } from '@laevitas-api/mock-core';
+import { MOCK_DEFECT, createMockCore, createPipeline } from '@laevitas-api/mock-core';
 import type { Stage } from '@laevitas-api/mock-core/stage';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { operationsOf } from '../src/spec-model.mjs';
@@ -64,6 +64,20 @@ describe('the declared pipeline', () => {
     // The declared order is kept within each operation's list.
     const declared = pipeline.stages.map((stage) => stage.name);
     expect(paid.map((name) => declared.indexOf(name))).toEqual([...paid.map((name) => declared.indexOf(name))].sort((a, b) => a - b));
+  });
+
+  it('answers a stage that throws with a 500 naming the stage and saying the defect is the mock and not the request', async () => {
+    // The guard slot sees every request; a throwing one stands for any stage's bug.
+    const guard: Stage = function brokenGuard() {
+      throw new Error('Cannot find module ./ops/getX.cjs');
+    };
+    const pipeline = createPipeline({ document, operations, validators: looseValidators, transport: { guard } });
+    const answer = await pipeline.run({ method: 'GET', url: new URL('/no/such/route', 'http://mock.invalid'), headers: {}, extraHeaders: {} });
+    expect(answer.status).toBe(500);
+    const { message } = JSON.parse(String(answer.body));
+    expect(message).toContain('stage brokenGuard failed');
+    expect(message).toContain(MOCK_DEFECT);
+    expect(message).toContain('Cannot find module ./ops/getX.cjs');
   });
 });
 

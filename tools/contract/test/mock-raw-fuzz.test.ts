@@ -4,7 +4,9 @@
 // odd headers (a key, Prefer, Accept, a CORS preflight, a WebSocket upgrade), and clients that stall mid-request.
 // Each property run is one batch sent concurrently; after it, while every stalled client of the run so far still
 // holds its socket, a documented request must answer 200 within 5 s. No answer may be a 5xx (a client's error is a
-// 4xx), and every stalled client must be dropped by the server within its header or request timeout.
+// 4xx); every request Node's own parser takes whole (asked of a bare Node server: ./raw-http.ts, nodeParser) must get
+// an HTTP answer, not a reset; and every stalled client must be dropped by the server within its header or request
+// timeout.
 // Seeded like the other suites: FUZZ_SEED (default 17), FUZZ_RUNS (default 6; batches = 5 x runs), FUZZ_SECONDS
 // (default 4; budget = 3 x it).
 import fc from 'fast-check';
@@ -12,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../src/mock.mjs';
 import { LIMITS } from '../src/mock/guard.mjs';
 import { MALFORMED } from './fuzz-requests.mjs';
-import { answerProblems, commonHeaders, exchange, hostileRequest, rawOf, stall } from './raw-http.js';
+import { answerProblems, commonHeaders, exchange, hostileRequest, nodeParser, rawOf, stall } from './raw-http.js';
 
 const seed = Number(process.env.FUZZ_SEED ?? 17);
 const runs = Number(process.env.FUZZ_RUNS ?? 6);
@@ -21,11 +23,16 @@ const DOCUMENTED = '/api/v1/options/ohlcvt?instrument_name=BTC-26MAR27-100000-C&
 
 let mock: Awaited<ReturnType<typeof startMock>>;
 let port: number;
+let parser: Awaited<ReturnType<typeof nodeParser>>;
 beforeAll(async () => {
   mock = await startMock({ port: 0 });
   port = Number(new URL(mock.url).port);
+  parser = await nodeParser(LIMITS.headerSectionBytes);
 }, 120_000);
-afterAll(() => mock?.stop(), 60_000);
+afterAll(async () => {
+  await parser?.close();
+  await mock?.stop();
+}, 60_000);
 
 const mockHeaders = [
   ...commonHeaders,
@@ -92,6 +99,7 @@ const request = fc.oneof(generated, routed);
 describe(`mock port raw fuzz (seed ${seed}, ${runs * 5} batches)`, () => {
   it('never stops, never hangs other clients, never answers 5xx, and drops stalled clients in bounded time', async () => {
     const failures: string[] = [];
+    const tally = { parsed: 0, refused: 0, resets: 0 }; // Node's parser's verdicts, and the resets (of refused requests only)
     const stalledClients: ReturnType<typeof stall>[] = [];
     const result = await fc.check(
       fc.asyncProperty(fc.array(request, { minLength: 4, maxLength: 10 }), fc.nat(), async (batch, cut) => {
@@ -102,8 +110,12 @@ describe(`mock port raw fuzz (seed ${seed}, ${runs * 5} batches)`, () => {
           const raw = cut % 2 ? rawOf(r).subarray(0, 20) : Buffer.concat([rawOf({ ...r, headers: [...bodyless, 'content-length: 50'] }), Buffer.from('hello')]);
           stalledClients.push(stall(port, raw));
         }
-        const answers = await Promise.all(batch.filter((r) => !r.stall).map(async (r) => ({ r, answer: await exchange(port, rawOf(r)) })));
-        for (const { r, answer } of answers) problems.push(...answerProblems(r, answer));
+        const answers = await Promise.all(
+          batch.filter((r) => !r.stall).map(async (r) => ({ r, answer: await exchange(port, rawOf(r)), verdict: await parser.judge(rawOf(r)) })),
+        );
+        for (const { verdict } of answers) tally[verdict.parsed ? 'parsed' : 'refused']++;
+        tally.resets += answers.filter(({ answer }) => 'reset' in answer).length;
+        for (const { r, answer, verdict } of answers) problems.push(...answerProblems(r, answer, verdict));
         const alive = await exchange(port, Buffer.from(`GET ${DOCUMENTED} HTTP/1.1\r\nhost: x\r\nx-api-key: k\r\nconnection: close\r\n\r\n`), 5_000);
         if (!('head' in alive) || !alive.head.startsWith('HTTP/1.1 200'))
           problems.push(`GET ${DOCUMENTED} after the batch (${stalledClients.length} stalled clients): ${JSON.stringify(alive).slice(0, 300)}`);
@@ -123,7 +135,7 @@ describe(`mock port raw fuzz (seed ${seed}, ${runs * 5} batches)`, () => {
     );
     const slowest = Math.max(...held);
     console.log(
-      `mock raw fuzz: ${result.numRuns} batches, ${stalledClients.length} stalled clients (the last dropped ${slowest} ms after it stalled), ${mock.upstream.stats().forwarded} requests forwarded to Prism`,
+      `mock raw fuzz: ${result.numRuns} batches, ${tally.parsed} requests Node parses (each answered), ${tally.refused} it refuses (${tally.resets} of them ended in a reset), ${stalledClients.length} stalled clients (the last dropped ${slowest} ms after it stalled), ${mock.upstream.stats().forwarded} requests forwarded to Prism`,
     );
     expect(stalledClients.length).toBeGreaterThan(0);
     expect(held.filter((ms) => ms > bound)).toEqual([]);

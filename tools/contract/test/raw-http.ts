@@ -4,6 +4,7 @@
 // and NUL bytes mixed with the port's own path segments, odd methods, odd headers, URLs and header sections past the
 // limits, and clients that send part of a request and stall. Each suite adds what only its port has (its paths,
 // headers such as a key or a WebSocket upgrade).
+import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import fc from 'fast-check';
 
@@ -127,13 +128,78 @@ export function rawOf(r: HostileRequest): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'latin1');
 }
 
-/** What is wrong with one answer to a hostile request: no answer in time, or a 5xx (a client's error is a 4xx). */
-export function answerProblems(r: HostileRequest, answer: Exchange): string[] {
-  const what = `${r.method} ${`${r.path}${r.query}`.slice(0, 120)}`;
+/** What Node's own HTTP parser makes of a request's bytes: parsed whole, or refused with its error code. */
+export type Verdict = { parsed: true } | { parsed: false; code: string };
+
+/**
+ * A bare Node HTTP server with the port's header limit, asked what its parser does with each input: a request it
+ * parses whole (headers and declared body) is one our server must answer; one it refuses (a malformed request line
+ * or header, a section over the limit) may end in a reset, since the refusal closes a socket the client may still be
+ * writing to. Start it once per suite; `judge` sends the bytes as `exchange` does.
+ */
+export async function nodeParser(maxHeaderSize: number) {
+  const refused = new Map<number, string>(); // by the client's port
+  const parsed = new Set<number>();
+  const server = createServer({ maxHeaderSize }, (req, res) => {
+    req.resume();
+    req.on('end', () => {
+      parsed.add(req.socket.remotePort!);
+      res.end();
+    });
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (socket.remotePort !== undefined) refused.set(socket.remotePort, String(error.code));
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    judge: (raw: Buffer) =>
+      new Promise<Verdict>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        let local = 0;
+        const done = () => {
+          clearTimeout(timer);
+          socket.destroy();
+          // Neither parsed nor refused in 5 s: the request is incomplete (a declared body never sent), a stall.
+          resolve(parsed.has(local) ? { parsed: true } : { parsed: false, code: refused.get(local) ?? 'incomplete' });
+          parsed.delete(local);
+          refused.delete(local);
+        };
+        const timer = setTimeout(done, 5_000);
+        socket.on('connect', () => (local = socket.localPort!));
+        socket.on('error', () => {});
+        socket.on('close', done);
+        socket.resume();
+        socket.write(raw);
+      }),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** The final status line of an answer: after any interim 1xx (a `100 Continue` to `expect: 100-continue`). */
+export function finalStatus(text: string): string {
+  const lines = text.match(/^HTTP\/1\.1 \d{3}[^\r\n]*/gm) ?? [];
+  return lines.find((line) => !/^HTTP\/1\.1 1\d\d/.test(line)) ?? '';
+}
+
+/**
+ * What is wrong with one answer to a hostile request: no answer in time, a 5xx (a client's error is a 4xx), or, for
+ * a request Node's parser takes whole (`verdict`), no HTTP answer at all (a reset, or a close without a status line):
+ * such a reset is our server's doing. A request the parser refuses may end in a reset; if it is answered, with a 4xx.
+ */
+export function answerProblems(r: HostileRequest, answer: Exchange, verdict: Verdict): string[] {
+  const headers = r.headers.map((h) => h.slice(0, 60)).join(' | ');
+  const what = `${r.method} ${`${r.path}${r.query}`.slice(0, 120)} [${headers}]${r.oversizedUrl ? ' (oversized URL)' : ''}${r.nul ? ' (NUL)' : ''}`;
   if ('hung' in answer) return [`${what}: no answer in 10 s`];
-  if ('text' in answer && /^HTTP\/1\.1 5\d\d/.test(answer.head)) {
-    const headers = r.headers.map((h) => h.slice(0, 60)).join(' | ');
-    return [`${what} [${headers}]: ${answer.head} ${answer.text.split('\r\n\r\n')[1]?.slice(0, 300) ?? ''}`];
-  }
+  const status = 'text' in answer ? finalStatus(answer.text) : '';
+  if (/^HTTP\/1\.1 5\d\d/.test(status)) return [`${what}: ${status} ${'text' in answer ? answer.text.split('\r\n\r\n')[1]?.slice(0, 300) : ''}`];
+  if (verdict.parsed && !status)
+    return [`${what}: Node's parser takes it whole, yet no HTTP answer: ${'reset' in answer ? `reset (${answer.reset})` : 'closed without a status line'}`];
+  if (!verdict.parsed && status && !/^HTTP\/1\.1 4\d\d/.test(status))
+    return [`${what}: Node's parser refuses it (${verdict.code}), yet the answer is ${status}, not a 4xx`];
   return [];
 }

@@ -3,6 +3,8 @@
 // `node servers.mjs mock|docs`; the port and host come from PORT and HOST. Once listening it tells the supervisor
 // its address over the IPC channel. An uncaught error ends this process (its state is unknown after one) and the
 // supervisor starts a fresh one; the other server, in its own process, never notices.
+// MAIN_JOB_SPEC_BUNDLE (Prism's spec) and MAIN_JOB_DOCS_ROOT (the site) point at the main job's copy of the build
+// (./snapshot.mjs), which the background Nx check never rewrites; unset, the servers read the build itself.
 
 const which = process.argv[2];
 const port = Number(process.env.PORT ?? 0);
@@ -23,7 +25,7 @@ if (which === 'mock') {
   const { startMock } = await import('../../contract/src/mock.mjs');
   // The port opens at once and Prism boots behind it (most of the mock's start): until Prism is up, the in-process
   // stages answer and what only Prism answers waits for it.
-  const mock = await startMock({ port, host, awaitPrism: false });
+  const mock = await startMock({ port, host, awaitPrism: false, spec: process.env.MAIN_JOB_SPEC_BUNDLE || undefined });
   const listening = Date.now();
   mock.prism.whenUp().then((up) => {
     if (up) process.stderr.write(`[mock] Prism is up, ${((Date.now() - listening) / 1000).toFixed(1)} s after the mock port opened\n`);
@@ -31,7 +33,7 @@ if (which === 'mock') {
   server = mock;
 } else if (which === 'docs') {
   const { serveDocs } = await import('../../../packages/docs/scripts/serve.mjs');
-  const docs = await serveDocs(port, host);
+  const docs = await serveDocs(port, host, { root: process.env.MAIN_JOB_DOCS_ROOT || undefined });
   const address = /** @type {import('node:net').AddressInfo} */ (docs.address());
   server = {
     url: `http://${host}:${address.port}`,

@@ -16,7 +16,8 @@ const ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'servers.mjs');
 
 /**
  * @param {'mock' | 'docs'} name
- * @param {{port: number, host?: string, log?: (line: string) => void, env?: NodeJS.ProcessEnv}} options
+ * @param {{port: number, host?: string, log?: (line: string) => void, env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv)}} options
+ *   `env` as a function is read at each start (the main job points a restart at a fresh copy of the build)
  * @returns {Supervised}
  */
 export function supervise(name, { port, host = '127.0.0.1', log = (line) => process.stderr.write(`${line}\n`), env = process.env }) {
@@ -35,7 +36,7 @@ export function supervise(name, { port, host = '127.0.0.1', log = (line) => proc
       // servers in order; and when a server dies, the group is killed with it, so nothing it started (the mock's
       // Prism processes) is left holding a port.
       const current = fork(ENTRY, [name], {
-        env: { ...env, PORT: String(boundPort), HOST: host },
+        env: { ...(typeof env === 'function' ? env() : env), PORT: String(boundPort), HOST: host },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         detached: true,
       });
