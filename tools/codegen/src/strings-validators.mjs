@@ -81,9 +81,19 @@ export function stringsValidatorsCode(validators) {
     const hasGroup = (/** @type {keyof GROUPS} */ group) => GROUPS[group].keywords.some((keyword) => keyword in schema);
     // An object is not coerced: ajv tests its type where its keywords run, when it has any (else up front).
     const objectInGroup = type === 'object' && hasGroup('object');
+    // Whether any check here reads the value itself: a schema that is all in its allOf/anyOf leaves that to the
+    // subschemas (each reads the property again), so it declares no variable of its own.
+    const readsValue =
+      type !== undefined ||
+      schema.const !== undefined ||
+      schema.enum !== undefined ||
+      Object.keys(GROUPS).some((g) => hasGroup(/** @type {keyof GROUPS} */ (g)));
+    // A subschema may coerce the value (written back into the parent): what follows it reads the value again.
+    const reread = readsValue ? [`${value} = ${read};`] : [];
     /** @type {string[]} */
     const out = [];
-    if (type === undefined || objectInGroup) out.push(`let ${value} = ${read};`);
+    if (type === undefined) out.push(...(readsValue ? [`let ${value} = ${read};`] : []));
+    else if (objectInGroup) out.push(`let ${value} = ${read};`);
     else if (type === 'object') out.push(`let ${value} = ${read};`, `if (!${use('isObject')}(${value})) ${report('type', path, '{ type: "object" }')}`);
     else out.push(`let ${value} = ${use('typed')}(${parent}, ${key}, ${JSON.stringify(path)}, ${JSON.stringify(type)});`);
 
@@ -98,16 +108,15 @@ export function stringsValidatorsCode(validators) {
       const allowed = constant(schema.enum);
       out.push(`if (!${allowed}.includes(${value})) ${report('enum', path, `{ allowedValues: ${allowed} }`)}`);
     }
-    // A subschema may coerce the value (written back into the parent): what follows reads it again.
     if (schema.anyOf !== undefined) {
       if (!Array.isArray(schema.anyOf) || schema.anyOf.length === 0) throw new Error(`codegen: anyOf at ${where(path)} must be a non-empty list`);
       const branches = schema.anyOf.map((/** @type {unknown} */ sub) => ['() => {', ...indent(checks(sub, parent, key, path)), '}'].join('\n'));
-      out.push(`if (!${use('anyOf')}(${branches.join(', ')})) ${report('anyOf', path, '{}')}`, `${value} = ${read};`);
+      out.push(`if (!${use('anyOf')}(${branches.join(', ')})) ${report('anyOf', path, '{}')}`, ...reread);
     }
     if (schema.allOf !== undefined) {
       if (!Array.isArray(schema.allOf)) throw new Error(`codegen: allOf at ${where(path)} must be a list`);
       for (const sub of schema.allOf) out.push(...block('', checks(sub, parent, key, path)));
-      out.push(`${value} = ${read};`);
+      out.push(...reread);
     }
 
     for (const [group, { keywords, test }] of Object.entries(GROUPS)) {
@@ -118,11 +127,7 @@ export function stringsValidatorsCode(validators) {
       if (body.length) out.push(...block(`if (${test(value)})`, body), ...(typeError ? [`else ${typeError}`] : []));
       else if (typeError) out.push(`if (!${test(value)}) ${typeError}`);
     }
-    // A value read only to be read again (a property whose schema is all in its allOf) needs no variable.
-    const used = new RegExp(`\\b${value}\\b(?! = )`);
-    return out[0] === `let ${value} = ${read};` && !out.slice(1).some((line) => used.test(line))
-      ? out.slice(1).filter((line) => line !== `${value} = ${read};`)
-      : out;
+    return out;
   }
 
   /**
