@@ -2,6 +2,7 @@
 // rule order): number limits, string length, pattern and format, array counts, tuples and rows, and an object's
 // required, additional and declared properties.
 import { withSegment } from './body-code.mjs';
+import { nonCapturingSource } from './regexp-test-source.mjs';
 
 /**
  * What body-validators.mjs hands the keyword checks: the module being written and its two ways of checking a value.
@@ -82,9 +83,10 @@ export function keywordChecks({ code, nested }, keyword, schema, data, path, ctx
       return [`if (${length} < ${limit}) ${fail(() => `${code.use('countLimit')}(${where}, "minLength", ${limit})`)}`];
     }
     case 'pattern': {
-      // The source once, read by the RegExp and by the error (ajv reports the pattern as written).
+      // The error reports the pattern as the spec writes it (as ajv does); the test runs its non-capturing twin.
       const source = code.constant(String(limit), JSON.stringify(String(limit)), 'source');
-      const pattern = code.constant(String(limit), `new RegExp(${source})`, 'pattern');
+      const testSource = nonCapturingSource(String(limit));
+      const pattern = code.constant(String(limit), `new RegExp(${testSource === String(limit) ? source : JSON.stringify(testSource)})`, 'pattern');
       return [`if (!${pattern}.test(${data})) ${fail(() => `${code.use('patternError')}(${where}, ${source})`)}`];
     }
     case 'format':

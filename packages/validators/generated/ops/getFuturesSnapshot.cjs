@@ -10,7 +10,7 @@ const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["instrument_name","mark_price"];
 const source = "^([a-z0-9]+:)?[^a-z:\\s]+$";
-const pattern = new RegExp(source);
+const pattern = new RegExp("^(?:[a-z0-9]+:)?[^a-z:\\s]+$");
 const list3 = ["number","null"];
 const list4 = ["next_cursor"];
 const list5 = ["string","null"];
@@ -18,7 +18,7 @@ const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage"
 const list7 = ["status"];
 const list8 = ["available","unavailable"];
 const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-const pattern2 = new RegExp(source2);
+const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");

@@ -16,7 +16,7 @@ const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage"
 const list7 = ["status"];
 const list8 = ["available","unavailable"];
 const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-const pattern = new RegExp(source);
+const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");

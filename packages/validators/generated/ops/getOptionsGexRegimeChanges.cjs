@@ -19,7 +19,7 @@ const list7 = ["unsupported_exchange","ineligible_instrument","outside_coverage"
 const list8 = ["status"];
 const list9 = ["available","unavailable"];
 const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-const pattern2 = new RegExp(source2);
+const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;

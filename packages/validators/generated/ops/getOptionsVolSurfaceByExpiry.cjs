@@ -9,13 +9,13 @@ const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data"];
 const source = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
-const pattern = new RegExp(source);
+const pattern = new RegExp("^(?:0?[1-9]|[12][0-9]|3[01])(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$");
 const list2 = ["string","null"];
 const list3 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list4 = ["status"];
 const list5 = ["available","unavailable"];
 const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-const pattern2 = new RegExp(source2);
+const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");

@@ -15,7 +15,7 @@ const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage"
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
 const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-const pattern = new RegExp(source);
+const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");

@@ -7,7 +7,7 @@ const bodies = (function () {
 const { validator, requiredFirst, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["address","chainId","type","signature"];
 const source = "^(0x)?[0-9a-fA-F]+$";
-const pattern = new RegExp(source);
+const pattern = new RegExp("^(?:0x)?[0-9a-fA-F]+$");
 const source2 = "^[1-9A-HJ-NP-Za-km-z]+$";
 const pattern2 = new RegExp(source2);
 

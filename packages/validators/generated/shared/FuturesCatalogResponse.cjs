@@ -8,14 +8,14 @@ const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["instrument_name","exchange"];
 const source = "^([a-z0-9]+:)?[^a-z:\\s]+$";
-const pattern = new RegExp(source);
+const pattern = new RegExp("^(?:[a-z0-9]+:)?[^a-z:\\s]+$");
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
 const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-const pattern2 = new RegExp(source2);
+const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");

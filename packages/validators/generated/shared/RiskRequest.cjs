@@ -8,11 +8,11 @@ const dateTimeFormat = formats["date-time"];
 const dateFormat = formats["date"];
 const list = ["positions"];
 const source = "^(0?[1-9]|[12][0-9]|3[01])([Jj][Aa][Nn]|[Ff][Ee][Bb]|[Mm][Aa][Rr]|[Aa][Pp][Rr]|[Mm][Aa][Yy]|[Jj][Uu][Nn]|[Jj][Uu][Ll]|[Aa][Uu][Gg]|[Ss][Ee][Pp]|[Oo][Cc][Tt]|[Nn][Oo][Vv]|[Dd][Ee][Cc])[0-9]{2}$";
-const pattern = new RegExp(source);
+const pattern = new RegExp("^(?:0?[1-9]|[12][0-9]|3[01])(?:[Jj][Aa][Nn]|[Ff][Ee][Bb]|[Mm][Aa][Rr]|[Aa][Pp][Rr]|[Mm][Aa][Yy]|[Jj][Uu][Nn]|[Jj][Uu][Ll]|[Aa][Uu][Gg]|[Ss][Ee][Pp]|[Oo][Cc][Tt]|[Nn][Oo][Vv]|[Dd][Ee][Cc])[0-9]{2}$");
 const source2 = "^[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])$";
-const pattern2 = new RegExp(source2);
+const pattern2 = new RegExp("^[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])$");
 const source3 = "^20[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])$";
-const pattern3 = new RegExp(source3);
+const pattern3 = new RegExp("^20[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])$");
 
 function branch1(d) {
   if (!(typeof d == "string")) return false;
