@@ -200,7 +200,7 @@ function urlOfTarget(target) {
  * `http://[`) or a malformed percent-escape is the request's fault: 400 naming it. Anything else is the mock's own.
  * @param {unknown} error  @returns {Answer}
  */
-function frontFailure(error) {
+export function frontFailure(error) {
   const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
   if (code === 'ERR_INVALID_URL' || error instanceof URIError)
     return problem(400, 'Bad Request', `mock front: the request target is not a valid URL (${message})`);
