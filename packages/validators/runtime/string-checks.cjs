@@ -116,11 +116,7 @@ function anyOf(...branches) {
   return valid;
 }
 
-/** String length in code points, as ajv counts for a length limit above 1 (a surrogate pair is one). @param {string} s */
-function codePoints(s) {
-  let length = 0;
-  for (const _ of s) length++;
-  return length;
-}
+// A length limit above 1 counts code points, as ajv does; the body validators' helper counts them for both.
+const { codePoints } = require('./body-checks.cjs');
 
 module.exports = { validator, report, isNumber, isObject, typed, anyOf, codePoints };
