@@ -4,23 +4,12 @@
 // an escaped property name), seeded fast-check values (valid examples and their mutants) get the same verdict and the
 // same issues from both. And a keyword the generator does not compile fails generation instead of going unchecked.
 import fc from 'fast-check';
-import { createRequire } from 'node:module';
-import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { alwaysValid, bodyValidatorsCode } from '../src/body-validators.mjs';
-import { buildModel } from '../src/model.mjs';
-import { planOperation } from '../src/validator-plan.mjs';
 import { rewriteRefs } from '../src/validator-schemas.mjs';
 import { createAjv } from '../src/validators.mjs';
-import { loadBundle, ROOT } from './load.js';
+import { components, distinctSchemas, document, formatErrors, loadGenerated, type Validate } from './validator-harness.js';
 
-const require = createRequire(import.meta.url);
-const { formatErrors } = require(join(ROOT, 'packages/validators/runtime/format.cjs'));
-type Validate = { (data: unknown): boolean; errors?: unknown[] | null };
-
-const document = loadBundle();
-const components = document.components?.schemas ?? {};
-const { operations } = buildModel(document);
 const ajv = createAjv(document, { coerce: false, allErrors: false });
 
 /** Compiles schemas with the generator and loads the module it writes, its requires pointed at the package runtime. */
@@ -30,10 +19,7 @@ function compile(schemas: unknown[], comps: Record<string, unknown> = components
     comps,
     (schema, name) => rewriteRefs(schema, comps as never, [name]),
   );
-  const exports: Record<string, Validate> = {};
-  const runtime = (path: string) => require(join(ROOT, 'packages/validators/runtime', basename(path)));
-  new Function('exports', 'require', code)(exports, runtime);
-  return schemas.map((_, i) => exports[`v${i}`]!);
+  return loadGenerated(code, schemas.length);
 }
 
 /** What a user sees of a verdict: ok, or the worded issues. */
@@ -110,11 +96,7 @@ function agree(schema: unknown, ours: Validate, theirs: Validate, runs: number, 
 
 describe('generated body validators agree with ajv (draft-07, allErrors:false, strictNumbers:false)', () => {
   // Every distinct body schema of the spec (responses, request bodies, decoded headers), as validators.mjs plans them.
-  const distinct = new Map<string, { schema: unknown; where: string }>();
-  for (const op of operations)
-    for (const entry of planOperation(op, components).entries)
-      if (!entry.strings) distinct.set(JSON.stringify(entry.schema), { schema: entry.schema, where: `${op.operationId} ${entry.name}` });
-  const list = [...distinct.values()];
+  const list = distinctSchemas('bodies');
   const ours = compile(list.map((e) => e.schema));
 
   it('covers every body schema of the spec', () => {

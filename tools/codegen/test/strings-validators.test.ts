@@ -5,31 +5,17 @@
 // numbers, arrays, extra properties, missing required ones) get the same verdict, the same worded issues and the same
 // coerced data from both. And a keyword or shape the generator does not compile fails generation.
 import fc from 'fast-check';
-import { createRequire } from 'node:module';
-import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildModel } from '../src/model.mjs';
 import { stringsValidatorsCode } from '../src/strings-validators.mjs';
-import { planOperation } from '../src/validator-plan.mjs';
 import { createAjv } from '../src/validators.mjs';
-import { loadBundle, ROOT } from './load.js';
+import { distinctSchemas, document, formatErrors, loadGenerated, type Validate } from './validator-harness.js';
 
-const require = createRequire(import.meta.url);
-const { formatErrors } = require(join(ROOT, 'packages/validators/runtime/format.cjs'));
-type Validate = { (data: unknown): boolean; errors?: unknown[] | null };
-
-const document = loadBundle();
-const components = document.components?.schemas ?? {};
-const { operations } = buildModel(document);
 const ajv = createAjv(document, { coerce: true, allErrors: true });
 
 /** Compiles schemas with the generator and loads the module it writes, its requires pointed at the package runtime. */
 function compile(schemas: unknown[]): Validate[] {
   const code = stringsValidatorsCode(schemas.map((schema, i) => ({ name: `v${i}`, schema })));
-  const exports: Record<string, Validate> = {};
-  const runtime = (path: string) => require(join(ROOT, 'packages/validators/runtime', basename(path)));
-  new Function('exports', 'require', code)(exports, runtime);
-  return schemas.map((_, i) => exports[`v${i}`]!);
+  return loadGenerated(code, schemas.length);
 }
 
 /** What a user sees of a validation: the verdict or the worded issues, and the data as coercion left it. */
@@ -83,11 +69,7 @@ function agree(schema: unknown, ours: Validate, theirs: Validate, runs: number, 
 
 describe('generated parameter and header validators agree with ajv (coerceTypes, allErrors, strictNumbers)', () => {
   // Every distinct parameter and header schema of the spec, as validators.mjs plans them.
-  const distinct = new Map<string, { schema: unknown; where: string }>();
-  for (const op of operations)
-    for (const entry of planOperation(op, components).entries)
-      if (entry.strings) distinct.set(JSON.stringify(entry.schema), { schema: entry.schema, where: `${op.operationId} ${entry.name}` });
-  const list = [...distinct.values()];
+  const list = distinctSchemas('strings');
   const ours = compile(list.map((e) => e.schema));
 
   it('covers every parameter and header schema of the spec', () => {
