@@ -4,12 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { frontFailure, startMock } from '../src/mock.mjs';
+import { startMock } from '../src/mock.mjs';
 import { SPEC_JSON } from '../src/paths.mjs';
 import { buildRequests, urlFor } from '../src/requests.mjs';
 import { deref } from '@laevitas-api/spec-model';
 import { classValidatorMessage, propertyOf } from '@laevitas-api/mock-core/request/request-validation';
-import { MOCK_DEFECT } from '@laevitas-api/mock-core';
 
 const require = createRequire(import.meta.url);
 const validators = require('@laevitas-api/validators');
@@ -284,37 +283,5 @@ describe('what the front answers itself', () => {
     expect(get.status).toBe(200);
     expect(validators.validateResponse('getHealth', 200, await get.json()).ok).toBe(true);
     expect((await fetch(`${mock.url}/api/v1/health`, { method: 'HEAD' })).status).toBe(200);
-  });
-});
-
-describe('an error that escapes the pipeline', () => {
-  const bodyOf = (answer: { body?: unknown }) => JSON.parse(String(answer.body));
-
-  it("is the request's fault (400 naming the target) when no URL parser takes the target or an escape is malformed", () => {
-    let invalidUrl: unknown;
-    try {
-      new URL('http://[');
-    } catch (error) {
-      invalidUrl = error;
-    }
-    let malformedEscape: unknown;
-    try {
-      decodeURIComponent('%E0%A4%A');
-    } catch (error) {
-      malformedEscape = error;
-    }
-    for (const error of [invalidUrl, malformedEscape]) {
-      const answer = frontFailure(error);
-      expect(answer.status).toBe(400);
-      expect(bodyOf(answer).message).toMatch(/request target is not a valid URL/);
-    }
-  });
-
-  it("is the mock's own defect (500 saying so, with the cause) for anything else", () => {
-    const answer = frontFailure(new TypeError("Cannot read properties of undefined (reading 'x')"));
-    expect(answer.status).toBe(500);
-    const text = JSON.stringify(bodyOf(answer));
-    expect(text).toContain(MOCK_DEFECT);
-    expect(text).toContain("reading 'x'");
   });
 });
