@@ -53,19 +53,10 @@ function at(path) {
 }
 
 /**
- * The first of `names` the data lacks: the generated code tests them all in one expression, and only on failure asks
- * which (ajv reports the first missing in the schema's list order).
- * @param {Record<string, unknown>} data @param {string} path @param {readonly string[]} names
- */
-function missing(data, path, names) {
-  const name = names.find((n) => data[n] === undefined) ?? names[0];
-  return fail('required', path, { missingProperty: name });
-}
-
-/**
- * The required check an object's generated code folds into its properties' checks (every required property has a
- * type, so a missing one fails there): on a failure under those properties it runs first, as ajv's did, and reports
- * the first missing property instead; true when none is missing.
+ * ajv's required check, run only on a failure: after the one expression that tests every required property found one
+ * missing, and where an object's required list is folded into its properties' checks (every required property has a
+ * type, so a missing one fails there) before the property's own error, as ajv's earlier required check would report
+ * the first missing property instead. False with that error, or true when none is missing.
  * @param {Record<string, unknown>} data @param {string} path @param {readonly string[]} names
  */
 function requiredFirst(data, path, names) {
@@ -90,7 +81,6 @@ module.exports = {
   validator,
   isInteger,
   at,
-  missing,
   requiredFirst,
   pointer,
   codePoints,

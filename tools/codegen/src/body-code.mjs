@@ -2,7 +2,7 @@
 // constants declared once (an enum's values, a type list, a pattern, a required list), one boolean function per
 // distinct union branch, the string formats it reads, and the rendering of it all as indented, readable code. Instance
 // paths are written as expressions evaluated only when a check fails.
-import { createRequire } from 'node:module';
+import { indent, pointer, runtimeFormat } from './validator-code.mjs';
 
 /**
  * One step of an instance path: a property name known at generation time, or a variable holding an array index or
@@ -10,17 +10,11 @@ import { createRequire } from 'node:module';
  * @typedef {string | { index: string } | { key: string }} PathPart
  */
 
-/** The string formats the package's runtime module defines (a format it lacks fails generation). */
-const FORMATS = Object.keys(createRequire(import.meta.url)('../../../packages/validators/runtime/formats.cjs'));
 /** What the generated code takes from runtime/body-checks.cjs (only the names it uses are required). */
 const HELPERS = [
-  ...['validator', 'isInteger', 'at', 'missing', 'requiredFirst', 'pointer', 'codePoints', 'typeError', 'constError', 'enumError', 'extraProperty'],
+  ...['validator', 'isInteger', 'at', 'requiredFirst', 'pointer', 'codePoints', 'typeError', 'constError', 'enumError', 'extraProperty'],
   ...['extraItems', 'numberLimit', 'countLimit', 'patternError', 'formatError', 'unionError', 'notError'],
 ];
-const INDENT = '  ';
-
-/** A property name as a JSON Pointer segment, as ajv writes instance paths. */
-const pointer = (/** @type {string} */ name) => name.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** @param {PathPart[]} path @param {PathPart} part */
 export const withSegment = (path, part) => [...path, part];
@@ -98,7 +92,7 @@ export class BodyCode {
 
   /** The local holding a string format's function from runtime/formats.cjs. @param {string} format */
   format(format) {
-    if (!FORMATS.includes(format)) throw new Error(`codegen: format ${JSON.stringify(format)} is not in packages/validators/runtime/formats.cjs`);
+    runtimeFormat(format);
     let name = this.formats.get(format);
     if (!name) this.formats.set(format, (name = this.name(`${format.replace(/-(.)/g, (_, c) => c.toUpperCase())}Format`)));
     return name;
@@ -147,9 +141,4 @@ export class BodyCode {
       ...this.exports,
     ].join('\n');
   }
-}
-
-/** @param {string[]} lines */
-function indent(lines) {
-  return lines.map((line) => (line ? INDENT + line : line));
 }

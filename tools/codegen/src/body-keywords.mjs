@@ -2,6 +2,7 @@
 // rule order): number limits, string length, pattern and format, array counts, tuples and rows, and an object's
 // required, additional and declared properties.
 import { withSegment } from './body-code.mjs';
+import { alwaysValid, member } from './validator-code.mjs';
 import { nonCapturingSource } from './regexp-test-source.mjs';
 
 /**
@@ -15,15 +16,6 @@ import { nonCapturingSource } from './regexp-test-source.mjs';
  *   nested: (schema: any, data: string, path: PathPart[], ctx: CheckContext, name: string, row: boolean) => string[],
  * }} Compiler
  */
-
-/** A schema whose every value is valid (ajv's alwaysValidSchema, given annotations are already dropped). */
-export const alwaysValid = (/** @type {unknown} */ schema) =>
-  schema === true || (!!schema && typeof schema === 'object' && !Array.isArray(schema) && Object.keys(schema).length === 0);
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** `data.name`, or `data["a-b"]` for a name that is not an identifier. */
-const member = (/** @type {string} */ data, /** @type {string} */ name) => (IDENTIFIER.test(name) ? `${data}.${name}` : `${data}[${JSON.stringify(name)}]`);
 
 /** Where a schema sits, for generation errors (a star for an index or key). */
 export const describe = (/** @type {PathPart[]} */ path) => `/${path.map((p) => (typeof p === 'string' ? p : '*')).join('/')}`;
@@ -116,7 +108,7 @@ export function keywordChecks({ code, nested }, keyword, schema, data, path, ctx
     case 'required': {
       if (!Array.isArray(limit) || limit.length === 0 || foldsRequired(schema)) return [];
       const test = limit.map((name) => `${member(data, name)} === void 0`).join(' || ');
-      return [`if (${test}) ${fail(() => `${code.use('missing')}(${data}, ${where}, ${code.constant(limit)})`)}`];
+      return [`if (${test}) ${fail(() => `${code.use('requiredFirst')}(${data}, ${where}, ${code.constant(limit)})`)}`];
     }
     case 'additionalProperties': {
       if (alwaysValid(limit)) return [];

@@ -12,9 +12,10 @@
 // drops, so the generated code carries no schemaPath. Only the failure path calls the runtime (runtime/body-checks.cjs)
 // and builds an instance path; a valid row builds none.
 import { BodyCode } from './body-code.mjs';
-import { alwaysValid, describe, failure, keywordChecks } from './body-keywords.mjs';
+import { describe, failure, keywordChecks } from './body-keywords.mjs';
+import { alwaysValid } from './validator-code.mjs';
 
-export { alwaysValid } from './body-keywords.mjs';
+export { alwaysValid } from './validator-code.mjs';
 
 /** @typedef {import('./body-keywords.mjs').CheckContext} CheckContext @typedef {import('./body-code.mjs').PathPart} PathPart */
 

@@ -9,10 +9,8 @@
 // (minLength, pattern, format) and object (required, additionalProperties, properties) keywords, each for its type.
 // test/strings-validators.test.ts compares verdicts, worded issues and coerced data with ajv on generated values.
 // These schemas are simple (single types, no arrays): a keyword or shape outside that fails generation.
-import { createRequire } from 'node:module';
+import { alwaysValid, indent, isIdentifier, isPlainObject, member, pointer, runtimeFormat } from './validator-code.mjs';
 
-/** The string formats the package's runtime module defines (a format it lacks fails generation). */
-const FORMATS = Object.keys(createRequire(import.meta.url)('../../../packages/validators/runtime/formats.cjs'));
 /** The keywords compiled; contentEncoding and contentMediaType are draft-07 annotations (ajv checks neither). */
 const KEYWORDS = new Set([
   ...['type', 'properties', 'required', 'additionalProperties', 'minimum', 'maximum', 'exclusiveMinimum', 'pattern', 'enum'],
@@ -29,14 +27,7 @@ const GROUPS = {
 const LIMITS = { maximum: ['<=', '>'], minimum: ['>=', '<'], exclusiveMinimum: ['>', '<='] };
 /** What the generated code may take from runtime/string-checks.cjs (it requires only the names it uses). */
 const HELPERS = ['validator', 'report', 'isNumber', 'isObject', 'typed', 'anyOf', 'codePoints'];
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** A property name as a JSON Pointer segment, as ajv writes instance paths. */
-const pointer = (/** @type {string} */ name) => name.replace(/~/g, '~0').replace(/\//g, '~1');
-const alwaysValid = (/** @type {unknown} */ schema) => schema === true || (isPlain(schema) && Object.keys(schema).length === 0);
-/** @param {unknown} value @returns {value is Record<string, any>} */
-const isPlain = (value) => !!value && typeof value === 'object' && !Array.isArray(value);
-const indent = (/** @type {string[]} */ lines) => lines.map((line) => `  ${line}`);
 const block = (/** @type {string} */ header, /** @type {string[]} */ body) => (body.length ? [header ? `${header} {` : '{', ...indent(body), '}'] : []);
 const where = (/** @type {string} */ path) => (path ? path : '(root)');
 
@@ -70,7 +61,7 @@ export function stringsValidatorsCode(validators) {
    */
   function checks(schema, parent, key, path) {
     if (alwaysValid(schema)) return [];
-    if (!isPlain(schema)) throw new Error(`codegen: parameter schema ${JSON.stringify(schema)} at ${where(path)} is not a schema object`);
+    if (!isPlainObject(schema)) throw new Error(`codegen: parameter schema ${JSON.stringify(schema)} at ${where(path)} is not a schema object`);
     const unknown = Object.keys(schema).filter((keyword) => !KEYWORDS.has(keyword));
     if (unknown.length) throw new Error(`codegen: parameter and header validators do not compile the keyword ${unknown.join(', ')} (at ${where(path)})`);
     const { type } = schema;
@@ -159,7 +150,7 @@ export function stringsValidatorsCode(validators) {
         return [`if (!${regExp}.test(${value})) ${report('pattern', path, `{ pattern: ${pattern} }`)}`];
       }
       case 'format': {
-        if (!FORMATS.includes(limit)) throw new Error(`codegen: format ${JSON.stringify(limit)} is not in packages/validators/runtime/formats.cjs`);
+        runtimeFormat(limit);
         let check = formats.get(limit);
         if (!check) formats.set(limit, (check = `f${formats.size + 1}`));
         return [`if (!${check}(${value})) ${report('format', path, `{ format: ${JSON.stringify(limit)} }`)}`];
@@ -177,7 +168,7 @@ export function stringsValidatorsCode(validators) {
         ]);
       }
       case 'properties':
-        if (!isPlain(limit)) throw new Error(`codegen: properties at ${where(path)} must be an object`);
+        if (!isPlainObject(limit)) throw new Error(`codegen: properties at ${where(path)} must be an object`);
         return Object.entries(limit).flatMap(([name, sub]) => {
           const inner = checks(sub, value, JSON.stringify(name), `${path}/${pointer(name)}`);
           return block(`if (${member(value, name)} !== undefined)`, inner);
@@ -188,7 +179,7 @@ export function stringsValidatorsCode(validators) {
   }
 
   const exported = validators.map(({ name, schema }) => {
-    if (!IDENTIFIER.test(name)) throw new Error(`codegen: validator name ${JSON.stringify(name)} is not an identifier`);
+    if (!isIdentifier(name)) throw new Error(`codegen: validator name ${JSON.stringify(name)} is not an identifier`);
     return [`exports.${name} = validator((box, key) => {`, ...indent(checks(schema, 'box', 'key', '')), '});'].join('\n');
   });
   return [
@@ -199,6 +190,3 @@ export function stringsValidatorsCode(validators) {
     ...exported,
   ].join('\n');
 }
-
-/** `data.name`, or `data["a-b"]` for a name that is not an identifier. */
-const member = (/** @type {string} */ data, /** @type {string} */ name) => (IDENTIFIER.test(name) ? `${data}.${name}` : `${data}[${JSON.stringify(name)}]`);

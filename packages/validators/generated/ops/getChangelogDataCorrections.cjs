@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, missing, requiredFirst, pointer, typeError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, pointer, typeError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["lastUpdated","feedRevision"];
 const list2 = ["id","publishedAt","updatedAt","deployment"];
 const list3 = ["deployedAt"];
@@ -22,7 +22,7 @@ function branch3(d) {
 
 function rootItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.id === void 0 || d.publishedAt === void 0 || d.updatedAt === void 0 || d.deployment === void 0) return missing(d, "", list2);
+  if (d.id === void 0 || d.publishedAt === void 0 || d.updatedAt === void 0 || d.deployment === void 0) return requiredFirst(d, "", list2);
   {
     const value9 = d.id;
     if (!(branch2(value9) || branch3(value9))) return unionError("/id", "anyOf");
@@ -57,7 +57,7 @@ function branch1(d) {
 
 function rootItem2(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.updatedAt === void 0) return missing(d, "", list4);
+  if (d.updatedAt === void 0) return requiredFirst(d, "", list4);
   return true;
 }
 
@@ -78,7 +78,7 @@ function branch4(d) {
 
 function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.lastUpdated === void 0 || d.feedRevision === void 0) return missing(d, "", list);
+  if (d.lastUpdated === void 0 || d.feedRevision === void 0) return requiredFirst(d, "", list);
   for (const key2 in d) {
     if (key2 !== "lastUpdated" && key2 !== "feedRevision") {
       const value3 = d[key2];

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["symbol","base_currency","margin","index_price","price","basis","apy","open_interest","open_interest_coin","oi_volume24h","volume24h","volume24h_coin","bid","ask","bid_amount","ask_amount","liquidations"];
@@ -93,7 +93,7 @@ function dataItem(d) {
 
 function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");

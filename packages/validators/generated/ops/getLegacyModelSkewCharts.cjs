@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, missing, requiredFirst, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["iv"];
@@ -57,14 +57,14 @@ function branch2(d) {
 
 function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return missing(d, "", list2);
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
     if (!(branch1(value4) || branch2(value4))) return unionError("/data", "anyOf");

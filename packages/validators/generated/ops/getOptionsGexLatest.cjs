@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, missing, requiredFirst, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -108,7 +108,7 @@ function warningsItem(d) {
 
 function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (d.data === void 0 || d.meta === void 0) return requiredFirst(d, "", list);
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return typeError("/data", "array");
@@ -173,7 +173,7 @@ function response200(d) {
       }
     }
     if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
-    if (value20.next_cursor === void 0 || value20.snapshot_time === void 0 || value20.snapshot_time_iso === void 0 || value20.snapshot_interval_ms === void 0 || value20.freshness_basis === void 0 || value20.staleness_ms === void 0 || value20.warnings === void 0) return missing(value20, "/meta", list9);
+    if (value20.next_cursor === void 0 || value20.snapshot_time === void 0 || value20.snapshot_time_iso === void 0 || value20.snapshot_interval_ms === void 0 || value20.freshness_basis === void 0 || value20.staleness_ms === void 0 || value20.warnings === void 0) return requiredFirst(value20, "/meta", list9);
     {
       const value42 = value20.snapshot_time;
       if (!(typeof value42 == "string" || isInteger(value42))) return typeError("/meta/snapshot_time", list10);

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, missing, requiredFirst, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -79,7 +79,7 @@ function warningsItem(d) {
 
 function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0 || d.meta === void 0) return missing(d, "", list);
+  if (d.data === void 0 || d.meta === void 0) return requiredFirst(d, "", list);
   {
     const value2 = d.data;
     if (!(Array.isArray(value2))) return typeError("/data", "array");
@@ -126,7 +126,7 @@ function response200(d) {
         if (!list3.includes(value17)) return requiredFirst(item4, "/data/" + i3, list2) && enumError("/data/" + i3 + "/regime", list3);
       }
       if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
-      if (item4.expiry === void 0 || item4.is_aggregate === void 0 || item4.strike_label === void 0 || item4.strike === void 0 || item4.contribution === void 0 || item4.pos_contribution === void 0 || item4.neg_contribution === void 0 || item4.raw_contribution === void 0 || item4.raw_pos_contribution === void 0 || item4.raw_neg_contribution === void 0 || item4.weighted_contribution === void 0 || item4.weighted_pos_contribution === void 0 || item4.weighted_neg_contribution === void 0 || item4.moneyness_weight === void 0 || item4.expiry_weight === void 0) return missing(item4, "/data/" + i3, list4);
+      if (item4.expiry === void 0 || item4.is_aggregate === void 0 || item4.strike_label === void 0 || item4.strike === void 0 || item4.contribution === void 0 || item4.pos_contribution === void 0 || item4.neg_contribution === void 0 || item4.raw_contribution === void 0 || item4.raw_pos_contribution === void 0 || item4.raw_neg_contribution === void 0 || item4.weighted_contribution === void 0 || item4.weighted_pos_contribution === void 0 || item4.weighted_neg_contribution === void 0 || item4.moneyness_weight === void 0 || item4.expiry_weight === void 0) return requiredFirst(item4, "/data/" + i3, list4);
       {
         const value20 = item4.expiry;
         if (!(branch1(value20) || branch2(value20))) return unionError("/data/" + i3 + "/expiry", "anyOf");
@@ -245,7 +245,7 @@ function response200(d) {
       }
     }
     if (!(typeof value40 == "object" && value40 !== null && !Array.isArray(value40))) return typeError("/meta", "object");
-    if (value40.next_cursor === void 0 || value40.snapshot_time === void 0 || value40.snapshot_time_iso === void 0 || value40.snapshot_interval_ms === void 0 || value40.freshness_basis === void 0 || value40.staleness_ms === void 0 || value40.warnings === void 0) return missing(value40, "/meta", list11);
+    if (value40.next_cursor === void 0 || value40.snapshot_time === void 0 || value40.snapshot_time_iso === void 0 || value40.snapshot_interval_ms === void 0 || value40.freshness_basis === void 0 || value40.staleness_ms === void 0 || value40.warnings === void 0) return requiredFirst(value40, "/meta", list11);
     {
       const value62 = value40.snapshot_time;
       if (!(typeof value62 == "string" || isInteger(value62))) return typeError("/meta/snapshot_time", list12);

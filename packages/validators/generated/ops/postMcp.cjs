@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, missing, requiredFirst, typeError, constError, unionError, notError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, constError, unionError, notError } = require("../../runtime/body-checks.cjs");
 const list = ["code","message"];
 const list2 = ["string","number","boolean","object","array","null"];
 const list3 = ["jsonrpc","id","error"];
@@ -138,7 +138,7 @@ function error2(d) {
 function response400(d) {
   if (branch9(d)) return notError("");
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list3);
+  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return requiredFirst(d, "", list3);
   {
     const value24 = d.jsonrpc;
     if (!(typeof value24 == "string")) return typeError("/jsonrpc", "string");
@@ -158,7 +158,7 @@ function response400(d) {
 function response402(d) {
   if (branch9(d)) return notError("");
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list3);
+  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return requiredFirst(d, "", list3);
   {
     const value32 = d.jsonrpc;
     if (!(typeof value32 == "string")) return typeError("/jsonrpc", "string");
@@ -178,7 +178,7 @@ function response402(d) {
 function response406(d) {
   if (branch9(d)) return notError("");
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return missing(d, "", list3);
+  if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return requiredFirst(d, "", list3);
   {
     const value36 = d.jsonrpc;
     if (!(typeof value36 == "string")) return typeError("/jsonrpc", "string");
@@ -209,7 +209,7 @@ function branch11(d) {
 
 function requestBody(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.jsonrpc === void 0 || d.method === void 0) return missing(d, "", list4);
+  if (d.jsonrpc === void 0 || d.method === void 0) return requiredFirst(d, "", list4);
   {
     const value41 = d.jsonrpc;
     if (!(typeof value41 == "string")) return typeError("/jsonrpc", "string");

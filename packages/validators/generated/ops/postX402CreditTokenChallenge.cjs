@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, missing, requiredFirst, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["info"];
 const list2 = ["chain_id","address"];
 
@@ -29,7 +29,7 @@ function branch2(d) {
 
 function requestBody(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.chain_id === void 0 || d.address === void 0) return missing(d, "", list2);
+  if (d.chain_id === void 0 || d.address === void 0) return requiredFirst(d, "", list2);
   {
     const value5 = d.chain_id;
     if (!(branch1(value5) || branch2(value5))) return unionError("/chain_id", "anyOf");

@@ -2,14 +2,14 @@
 
 // One validator shared by 3 operations (getLegacyAnalyticSpotPairs, getLegacyOptionMaturities, getLegacyOptionsOpenInterestByType), compiled once.
 'use strict';
-const { validator, isInteger, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["string","number","boolean","object","array","null"];
 
 function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");

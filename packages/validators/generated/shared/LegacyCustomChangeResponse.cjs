@@ -2,13 +2,13 @@
 
 // One validator shared by 3 operations (getLegacyCustomChange, getLegacyOptionsSnapshot, getLegacyOptionsTradeSummary), compiled once.
 'use strict';
-const { validator, isInteger, missing, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 
 function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");

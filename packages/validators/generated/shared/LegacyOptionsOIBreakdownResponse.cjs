@@ -2,7 +2,7 @@
 
 // One validator shared by 4 operations (getLegacyOptionsOIBreakdown, getLegacyOptionsOIBreakdownByCurrency, getLegacyOptionsVolumeBreakdown, …), compiled once.
 'use strict';
-const { validator, isInteger, missing, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["notional","open_value"];
@@ -10,7 +10,7 @@ const list4 = ["number","null"];
 
 function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return missing(d, "", list);
+  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
   {
     const value2 = d.date;
     if (!(isInteger(value2))) return typeError("/date", "integer");

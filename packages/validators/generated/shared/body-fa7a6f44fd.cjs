@@ -2,7 +2,7 @@
 
 // One validator shared by 167 operations (getLegacyAggregatedFutureSummaryData, getLegacyAggregatedOptionSummaryData, getLegacyAlternativeCurrencyData, …), compiled once.
 'use strict';
-const { validator, isInteger, missing, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["statusCode","message"];
 
 function branch1(d) {
@@ -21,7 +21,7 @@ function branch2(d) {
 
 function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.statusCode === void 0 || d.message === void 0) return missing(d, "", list);
+  if (d.statusCode === void 0 || d.message === void 0) return requiredFirst(d, "", list);
   {
     const value2 = d.statusCode;
     if (!(isInteger(value2))) return typeError("/statusCode", "integer");
