@@ -2,10 +2,11 @@
 // Wraps one generated operation module in the stable API: validate a response for a status, validate a request's
 // parameters and body. Each returns `{ ok: true, data }` or `{ ok: false, issues }`; the assert* forms throw a
 // ValidationError whose message names the operation, the field and the rule.
-const { formatErrors } = require('./format.cjs');
+const { wordErrors } = require('./wording.cjs');
 
 /** @import { StandardSchemaV1 } from '@standard-schema/spec' */
 /** @import { ValidationFailure, ValidationIssue, ValidationResult } from './operation.cjs' */
+/** @import { WordedError } from './wording.cjs' */
 
 /**
  * The generated module of one operation (tools/codegen, validators.mjs): what it documents, and its ajv validators by
@@ -19,7 +20,7 @@ const { formatErrors } = require('./format.cjs');
  *   caseInsensitive: readonly string[],
  *   requestBody: { required: boolean } | null,
  * }} OperationMeta
- * @typedef {{ (data: unknown): boolean, errors?: readonly unknown[] | null }} AjvValidate
+ * @typedef {{ (data: unknown): boolean, errors?: readonly WordedError[] | null }} AjvValidate
  * @typedef {{ meta: OperationMeta, validators: Readonly<Record<string, AjvValidate>> }} OperationModule
  * @typedef {Headers | Record<string, unknown>} HeadersInput
  * @typedef {{ entries(): Iterable<[string, unknown]>, get(name: string): unknown }} HeadersLike a Headers (or a Map)
@@ -151,7 +152,7 @@ function createOperationValidator(mod) {
     if (fn(data)) return { ok: true, data };
     const prefix =
       where === 'response body' ? '' : where === 'response headers' ? 'headers' : /** @type {string} split gives one part at least */ (where.split(' ')[0]);
-    return fail(id, where, formatErrors(fn.errors, prefix));
+    return fail(id, where, wordErrors(fn.errors, prefix));
   }
 
   /** @param {number} status @param {unknown} body @param {HeadersInput} [headers] @returns {ValidationResult<unknown>} */
@@ -199,7 +200,7 @@ function createOperationValidator(mod) {
     }
     const fn = validator('params');
     if (!fn(params)) {
-      return fail(id, 'request parameters', formatErrors(fn.errors, ''));
+      return fail(id, 'request parameters', wordErrors(fn.errors, ''));
     }
     if (meta.requestBody) {
       if (request.body === undefined) {
