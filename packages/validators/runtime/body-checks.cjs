@@ -26,14 +26,15 @@ function fail(keyword, instancePath, params) {
 /**
  * A generated check as a validator: true, or false with the failure in `errors` (what runtime/operation.cjs reads).
  * @param {(data: unknown) => boolean} check
+ * @param {readonly string[]} [required] the root object's required list, when the check leaves it to its caller
  * @returns {BodyValidator}
  */
-function validator(check) {
+function validator(check, required) {
   /** @type {BodyValidator} */
   const validate = Object.assign(
     (/** @type {unknown} */ data) => {
       failure = null;
-      const valid = check(data);
+      const valid = check(data) || at('', data, required);
       validate.errors = valid ? null : failure;
       failure = null;
       return valid;
@@ -46,17 +47,24 @@ function validator(check) {
 /** ajv's integer test with strictNumbers off (Infinity passes, as there). @param {unknown} data */
 const isInteger = (data) => typeof data == 'number' && !(data % 1) && !isNaN(data);
 
-/** A failed check inside a function the caller reached at `path`: prefixes the failure's path. @param {string} path */
-function at(path) {
+/**
+ * A failed check inside a function the caller reached at `path`: prefixes the failure's path. When the function left
+ * its object's required list to its callers (`required`: every required property has a type, so a missing one failed
+ * its own check), a missing property is the error instead, as ajv's earlier required check would have reported; one
+ * that was not an object failed its type test, which stays the error. Callers further out check their own lists
+ * after this one, so the outermost missing property is the one reported, as there.
+ * @param {string} path @param {unknown} [data] @param {readonly string[]} [required]
+ */
+function at(path, data, required) {
+  if (required && typeof data == 'object' && data !== null && !Array.isArray(data)) requiredFirst(/** @type {Record<string, unknown>} */ (data), '', required);
   if (failure) for (const error of failure) error.instancePath = path + error.instancePath;
   return false;
 }
 
 /**
  * ajv's required check, run only on a failure: after the one expression that tests every required property found one
- * missing, and where an object's required list is folded into its properties' checks (every required property has a
- * type, so a missing one fails there) before the property's own error, as ajv's earlier required check would report
- * the first missing property instead. False with that error, or true when none is missing.
+ * missing, or (from `at`) where a function's required list is folded into its properties' checks. False with the
+ * error of the first missing property, or true when none is missing.
  * @param {Record<string, unknown>} data @param {string} path @param {readonly string[]} names
  */
 function requiredFirst(data, path, names) {

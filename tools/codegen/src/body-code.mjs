@@ -124,9 +124,9 @@ export class BodyCode {
     return [`${header ? `${header} ` : ''}{`, ...indent(body), '}'];
   }
 
-  /** @param {string} name @param {string} fn */
-  export(name, fn) {
-    this.exports.push(`exports.${name} = ${this.use('validator')}(${fn});`);
+  /** @param {string} name @param {{ fn: string, list: string | undefined }} fn the function, and its folded required list */
+  export(name, { fn, list }) {
+    this.exports.push(`exports.${name} = ${this.use('validator')}(${fn}${list ? `, ${list}` : ''});`);
   }
 
   render() {

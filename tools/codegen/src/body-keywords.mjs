@@ -8,9 +8,9 @@ import { nonCapturingSource } from './regexp-test-source.mjs';
 /**
  * What body-validators.mjs hands the keyword checks: the module being written and its two ways of checking a value.
  * @typedef {import('./body-code.mjs').PathPart} PathPart
- * @typedef {{ mode: 'errors' | 'boolean', inUnion: boolean, guards: string[] }} CheckContext how a failure returns:
- *   an error from the runtime (`errors`) or `false` (a union's branch, whose errors ajv discards), and the required
- *   checks of enclosing objects a failure must run first (see `foldsRequired`)
+ * @typedef {{ mode: 'errors' | 'boolean', inUnion: boolean, folded?: unknown }} CheckContext how a failure returns:
+ *   an error from the runtime (`errors`) or `false` (a union's branch, whose errors ajv discards), and the schema
+ *   whose required list the function's caller checks on a failure (`folded`, see `foldsAtCaller`)
  * @typedef {{
  *   code: import('./body-code.mjs').BodyCode,
  *   nested: (schema: any, data: string, path: PathPart[], ctx: CheckContext, name: string, row: boolean) => string[],
@@ -26,20 +26,26 @@ export const lastName = (/** @type {PathPart[]} */ path) => {
   return typeof name === 'string' ? name : 'root';
 };
 
-/** The statement a failed check returns: the enclosing objects' required checks first, then its own error. */
-export const failure = (/** @type {CheckContext} */ ctx, /** @type {() => string} */ error) =>
-  ctx.mode === 'errors' ? `return ${[...ctx.guards, error()].join(' && ')};` : 'return false;';
+/** The statement a failed check returns: its error (or false in a union's branch). */
+export const failure = (/** @type {CheckContext} */ ctx, /** @type {() => string} */ error) => (ctx.mode === 'errors' ? `return ${error()};` : 'return false;');
+
+/** The keywords an object schema whose required list is folded may have: none that can fail before its properties. */
+const FOLDABLE = new Set(['type', 'properties', 'required', 'additionalProperties']);
 
 /**
- * Whether an object's required list needs no test of its own: every required property is declared with a type, so
- * its own check already fails when it is missing, and no additionalProperties check runs between required and
- * properties. Then a valid row reads each property once; a failure under the properties runs the required check first
- * (`requiredFirst`), which reports the missing property, as ajv's earlier required check would have.
+ * Whether the object schema at the root of a generated function needs no required test of its own: every required
+ * property is declared with a type, so its own check already fails when it is missing, and nothing but the object's
+ * type test can fail before its properties are checked. Then a valid row reads each property once, and a failure
+ * leaves the function with its property's error; the caller then checks the required list (`at` in
+ * runtime/body-checks.cjs, given the list) and, when a property is missing, reports that instead, as ajv's earlier
+ * required check would have. One such check per call, where every failing property once repeated it.
  * @param {any} schema
  */
-function foldsRequired(schema) {
-  const required = schema.required;
+export function foldsAtCaller(schema) {
+  const required = schema?.required;
   if (!Array.isArray(required) || required.length === 0 || !alwaysValid(schema.additionalProperties ?? true)) return false;
+  if (!Object.keys(schema).every((key) => FOLDABLE.has(key))) return false;
+  if (schema.type !== undefined && ![schema.type].flat().includes('object')) return false;
   return required.every((name) => schema.properties?.[name]?.type !== undefined && [schema.properties[name].type].flat().length > 0);
 }
 
@@ -51,6 +57,8 @@ function foldsRequired(schema) {
  */
 export function keywordChecks({ code, nested }, keyword, schema, data, path, ctx) {
   const where = ctx.mode === 'errors' ? code.path(path) : '""';
+  // The folded schema is the function's root only: what lies below it checks its own required lists.
+  const below = ctx.folded === undefined ? ctx : { ...ctx, folded: undefined };
   const fail = (/** @type {() => string} */ error) => failure(ctx, error);
   const limit = schema[keyword];
   if (['minimum', 'maximum', 'minItems', 'maxItems', 'minLength'].includes(keyword) && typeof limit !== 'number')
@@ -61,7 +69,7 @@ export function keywordChecks({ code, nested }, keyword, schema, data, path, ctx
     const item = code.local('item');
     return code.block(`for (let ${i} = ${from}; ${i} < ${data}.length; ${i}++)`, [
       `const ${item} = ${data}[${i}];`,
-      ...nested(from ? schema.additionalItems : schema.items, item, withSegment(path, { index: i }), ctx, `${lastName(path)}Item`, true),
+      ...nested(from ? schema.additionalItems : schema.items, item, withSegment(path, { index: i }), below, `${lastName(path)}Item`, true),
     ]);
   };
   switch (keyword) {
@@ -101,12 +109,12 @@ export function keywordChecks({ code, nested }, keyword, schema, data, path, ctx
         const item = code.local('item');
         return code.block(`if (${data}.length > ${index})`, [
           `const ${item} = ${data}[${index}];`,
-          ...nested(sub, item, withSegment(path, String(index)), ctx, `${lastName(path)}Item${index}`, false),
+          ...nested(sub, item, withSegment(path, String(index)), below, `${lastName(path)}Item${index}`, false),
         ]);
       });
     }
     case 'required': {
-      if (!Array.isArray(limit) || limit.length === 0 || foldsRequired(schema)) return [];
+      if (!Array.isArray(limit) || limit.length === 0 || (ctx.folded === schema && foldsAtCaller(schema))) return [];
       const test = limit.map((name) => `${member(data, name)} === void 0`).join(' || ');
       return [`if (${test}) ${fail(() => `${code.use('requiredFirst')}(${data}, ${where}, ${code.constant(limit)})`)}`];
     }
@@ -125,22 +133,16 @@ export function keywordChecks({ code, nested }, keyword, schema, data, path, ctx
       return code.block(`for (const ${key} in ${data})`, [
         ...code.block(`if (${additional})`, [
           `const ${value} = ${data}[${key}];`,
-          ...nested(limit, value, withSegment(path, { key }), ctx, `${lastName(path)}Value`, false),
+          ...nested(limit, value, withSegment(path, { key }), below, `${lastName(path)}Value`, false),
         ]),
       ]);
     }
     case 'properties': {
       const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-      const folded = foldsRequired(schema);
-      /** @type {CheckContext} */
-      const inner =
-        folded && ctx.mode === 'errors'
-          ? { ...ctx, guards: [...ctx.guards, `${code.use('requiredFirst')}(${data}, ${where}, ${code.constant(schema.required)})`] }
-          : ctx;
       return Object.entries(limit ?? {}).flatMap(([name, sub]) => {
         if (alwaysValid(sub)) return [];
         const value = code.local('value');
-        const checks = nested(sub, value, withSegment(path, name), inner, name, false);
+        const checks = nested(sub, value, withSegment(path, name), below, name, false);
         // A required property is present here (ajv's required check ran before this one), or, folded, its checks fail.
         const guarded = required.has(name) ? checks : code.block(`if (${value} !== void 0)`, checks);
         return code.block('', [`const ${value} = ${member(data, name)};`, ...guarded]);

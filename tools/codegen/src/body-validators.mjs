@@ -12,12 +12,13 @@
 // drops, so the generated code carries no schemaPath. Only the failure path calls the runtime (runtime/body-checks.cjs)
 // and builds an instance path; a valid row builds none.
 import { BodyCode } from './body-code.mjs';
-import { describe, failure, keywordChecks } from './body-keywords.mjs';
+import { describe, failure, foldsAtCaller, keywordChecks } from './body-keywords.mjs';
 import { alwaysValid } from './validator-code.mjs';
 
 export { alwaysValid } from './validator-code.mjs';
 
 /** @typedef {import('./body-keywords.mjs').CheckContext} CheckContext @typedef {import('./body-code.mjs').PathPart} PathPart */
+/** @typedef {{ fn: string, list: string | undefined }} Fn a generated function, and the required list its callers check */
 
 /** The keywords this generator compiles; any other in a body schema fails generation, so none goes unchecked. */
 const KEYWORDS = new Set([
@@ -32,7 +33,7 @@ const GROUPS = {
   object: ['required', 'additionalProperties', 'properties'],
 };
 /** @type {CheckContext} a validator's own checks, reporting errors */
-const TOP = { mode: 'errors', inUnion: false, guards: [] };
+const TOP = { mode: 'errors', inUnion: false };
 
 /** Counts every object schema (one with properties) under `schema`, by its JSON text. */
 function countObjects(/** @type {unknown} */ schema, /** @type {Map<string, number>} */ counts) {
@@ -69,22 +70,37 @@ function typeTest(/** @type {BodyCode} */ code, /** @type {string[]} */ types, /
  */
 export function bodyValidatorsCode(validators, components, prepareComponent) {
   const code = new BodyCode();
-  /** @type {Map<string, string>} component name → function name */
+  /** @type {Map<string, Fn>} component name → its function */
   const componentFunctions = new Map();
   /** @type {Map<string, number>} how often each object schema (one with properties) occurs in the module */
   const occurrences = new Map();
   for (const { schema } of validators) countObjects(schema, occurrences);
-  /** @type {Map<string, string>} object schema → the function that checks it */
+  /** @type {Map<string, Fn>} object schema → the function that checks it */
   const objectFunctions = new Map();
   const compiler = { code, nested };
 
   /**
-   * A call to the function `fn` checking `data`; when it fails, the caller's required checks run first, then its
-   * error gets the caller's part of the path prepended (only on failure).
-   * @param {string} fn @param {string} data @param {PathPart[]} path @param {CheckContext} ctx
+   * A function checking `schema` from its root, and the required list its callers check when it fails (when the
+   * function folds it: foldsAtCaller).
+   * @param {string} name @param {unknown} schema @param {CheckContext} ctx
+   * @param {(fn: Fn) => void} [remember] keeps the function before its body is compiled, which may call it (a recursion)
+   * @returns {Fn}
    */
-  function call(fn, data, path, ctx) {
-    return `if (!${fn}(${data})) ${path.length ? failure(ctx, () => `${code.use('at')}(${code.path(path)})`) : 'return false;'}`;
+  function define(name, schema, ctx, remember) {
+    const fn = { fn: code.name(name), list: foldsAtCaller(schema) ? code.constant(/** @type {any} */ (schema).required) : undefined };
+    remember?.(fn);
+    code.fn(fn.fn, checks(schema, 'd', [], { ...ctx, folded: schema }));
+    return fn;
+  }
+
+  /**
+   * A call to the function `fn` checking `data`; when it fails, the function's folded required list is checked (a
+   * missing property is the error then) and the error gets the caller's part of the path prepended (only on failure).
+   * @param {Fn} fn @param {string} data @param {PathPart[]} path @param {CheckContext} ctx
+   */
+  function call({ fn, list }, data, path, ctx) {
+    if (!path.length && !list) return `if (!${fn}(${data})) return false;`;
+    return `if (!${fn}(${data})) ${failure(ctx, () => `${code.use('at')}(${code.path(path)}${list ? `, ${data}, ${list}` : ''})`)}`;
   }
 
   /**
@@ -100,9 +116,7 @@ export function bodyValidatorsCode(validators, components, prepareComponent) {
     if (!schema?.properties || (!row && (occurrences.get(key) ?? 0) < 2)) return checks(schema, data, path, ctx);
     let fn = objectFunctions.get(`${ctx.inUnion} ${key}`);
     if (!fn) {
-      fn = code.name(name);
-      objectFunctions.set(`${ctx.inUnion} ${key}`, fn);
-      code.fn(fn, checks(schema, 'd', [], { ...TOP, inUnion: ctx.inUnion }));
+      fn = define(name, schema, { ...TOP, inUnion: ctx.inUnion }, (made) => objectFunctions.set(`${ctx.inUnion} ${key}`, made));
     }
     return [call(fn, data, path, ctx)];
   }
@@ -136,9 +150,7 @@ export function bodyValidatorsCode(validators, components, prepareComponent) {
       if (!(name in components)) throw new Error(`codegen: unresolved $ref ${schema.$ref}`);
       let fn = componentFunctions.get(name);
       if (!fn) {
-        fn = code.name(`component_${name}`);
-        componentFunctions.set(name, fn);
-        code.fn(fn, checks(prepareComponent(components[name], name), 'd', [], TOP));
+        fn = define(`component_${name}`, prepareComponent(components[name], name), TOP, (made) => componentFunctions.set(name, made));
       }
       out.push(call(fn, data, path, ctx));
     }
@@ -156,7 +168,7 @@ export function bodyValidatorsCode(validators, components, prepareComponent) {
     }
     // A branch is a boolean function: ajv drops its errors (not, a union that passes) or words only the union's own.
     const branch = (/** @type {unknown} */ sub, /** @type {boolean} */ union) =>
-      `${code.branch(sub, union, () => checks(sub, 'd', [], { mode: 'boolean', inUnion: union, guards: [] }))}(${data})`;
+      `${code.branch(sub, union, () => checks(sub, 'd', [], { mode: 'boolean', inUnion: union }))}(${data})`;
     if (schema.not !== undefined) out.push(`if (${branch(schema.not, ctx.inUnion)}) ${fail(() => `${code.use('notError')}(${where})`)}`);
     const union = (/** @type {unknown[]} */ list) => list.map((sub) => branch(sub, true));
     if (schema.anyOf !== undefined) out.push(`if (!(${union(schema.anyOf).join(' || ')})) ${fail(() => `${code.use('unionError')}(${where}, "anyOf")`)}`);
@@ -175,10 +187,6 @@ export function bodyValidatorsCode(validators, components, prepareComponent) {
     return out;
   }
 
-  for (const { name, schema } of validators) {
-    const fn = code.name(name);
-    code.fn(fn, checks(schema, 'd', [], TOP));
-    code.export(name, fn);
-  }
+  for (const { name, schema } of validators) code.export(name, define(name, schema, TOP));
   return code.render();
 }

@@ -38,9 +38,10 @@ function rootItem(d) {
   {
     const value14 = d.deployment;
     if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return typeError("/deployment", "object");
+    if (value14.deployedAt === void 0) return requiredFirst(value14, "/deployment", list3);
     {
       const value16 = value14.deployedAt;
-      if (!(typeof value16 == "string")) return requiredFirst(value14, "/deployment", list3) && typeError("/deployment/deployedAt", "string");
+      if (!(typeof value16 == "string")) return typeError("/deployment/deployedAt", "string");
     }
   }
   return true;

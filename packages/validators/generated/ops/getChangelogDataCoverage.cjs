@@ -4,20 +4,20 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, requiredFirst, typeError, countLimit } = require("../../runtime/body-checks.cjs");
+const { validator, typeError, countLimit } = require("../../runtime/body-checks.cjs");
 const list = ["lastUpdated"];
 
 function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.lastUpdated;
-    if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/lastUpdated", "string");
-    if (value2.length < 1) return requiredFirst(d, "", list) && countLimit("/lastUpdated", "minLength", 1);
+    if (!(typeof value2 == "string")) return typeError("/lastUpdated", "string");
+    if (value2.length < 1) return countLimit("/lastUpdated", "minLength", 1);
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 exports.meta = {"operationId":"getChangelogDataCoverage","method":"get","path":"/api/v1/changelog/data-coverage","family":"v1","responses":{"200":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

@@ -55,50 +55,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3);
     }
   }
   {
     const value7 = d.meta;
-    if (!(typeof value7 == "object" && value7 !== null && !Array.isArray(value7))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value7 == "object" && value7 !== null && !Array.isArray(value7))) return typeError("/meta", "object");
+    if (value7.next_cursor === void 0) return requiredFirst(value7, "/meta", list2);
     {
       const value9 = value7.next_cursor;
-      if (!(typeof value9 == "string" || value9 === null)) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/next_cursor", list3);
+      if (!(typeof value9 == "string" || value9 === null)) return typeError("/meta/next_cursor", list3);
     }
     {
       const value11 = value7.empty_reason;
       if (value11 !== void 0) {
-        if (branch1(value11) + branch2(value11) !== 1) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value11) + branch2(value11) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value15 = value7.coverage;
       if (value15 !== void 0) {
-        if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value16 = value7.completeness;
       if (value16 !== void 0) {
-        if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return typeError("/meta/completeness", "object");
+        if (value16.status === void 0) return requiredFirst(value16, "/meta/completeness", list5);
         {
           const value18 = value16.status;
-          if (!(typeof value18 == "string")) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && requiredFirst(value16, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value18)) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && requiredFirst(value16, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
+          if (!(typeof value18 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value18)) return enumError("/meta/completeness/status", list6);
         }
         {
           const value20 = value16.complete_from;
           if (value20 !== void 0) {
-            if (!(branch3(value20) || branch4(value20))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && requiredFirst(value16, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value20) || branch4(value20))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value26 = value16.complete_through;
           if (value26 !== void 0) {
-            if (!(branch3(value26) || branch4(value26))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && requiredFirst(value16, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value26) || branch4(value26))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -106,21 +108,21 @@ function response200(d) {
     {
       const value27 = value7.has_more;
       if (value27 !== void 0) {
-        if (!(typeof value27 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value27 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value28 = value7.count;
       if (value28 !== void 0) {
-        if (!(isInteger(value28))) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && typeError("/meta/count", "integer");
-        if (!(value28 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value7, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value28))) return typeError("/meta/count", "integer");
+        if (!(value28 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

@@ -76,50 +76,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3);
     }
   }
   {
     const value12 = d.meta;
-    if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return typeError("/meta", "object");
+    if (value12.next_cursor === void 0) return requiredFirst(value12, "/meta", list2);
     {
       const value14 = value12.next_cursor;
-      if (!(typeof value14 == "string" || value14 === null)) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && typeError("/meta/next_cursor", list3);
+      if (!(typeof value14 == "string" || value14 === null)) return typeError("/meta/next_cursor", list3);
     }
     {
       const value16 = value12.empty_reason;
       if (value16 !== void 0) {
-        if (branch1(value16) + branch2(value16) !== 1) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value16) + branch2(value16) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value20 = value12.coverage;
       if (value20 !== void 0) {
-        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value21 = value12.completeness;
       if (value21 !== void 0) {
-        if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return typeError("/meta/completeness", "object");
+        if (value21.status === void 0) return requiredFirst(value21, "/meta/completeness", list5);
         {
           const value23 = value21.status;
-          if (!(typeof value23 == "string")) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && requiredFirst(value21, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value23)) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && requiredFirst(value21, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
+          if (!(typeof value23 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value23)) return enumError("/meta/completeness/status", list6);
         }
         {
           const value25 = value21.complete_from;
           if (value25 !== void 0) {
-            if (!(branch3(value25) || branch4(value25))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && requiredFirst(value21, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value25) || branch4(value25))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value31 = value21.complete_through;
           if (value31 !== void 0) {
-            if (!(branch3(value31) || branch4(value31))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && requiredFirst(value21, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -127,21 +129,21 @@ function response200(d) {
     {
       const value32 = value12.has_more;
       if (value32 !== void 0) {
-        if (!(typeof value32 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value32 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value33 = value12.count;
       if (value33 !== void 0) {
-        if (!(isInteger(value33))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && typeError("/meta/count", "integer");
-        if (!(value33 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value33))) return typeError("/meta/count", "integer");
+        if (!(value33 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

@@ -66,50 +66,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3);
     }
   }
   {
     const value9 = d.meta;
-    if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return typeError("/meta", "object");
+    if (value9.next_cursor === void 0) return requiredFirst(value9, "/meta", list2);
     {
       const value11 = value9.next_cursor;
-      if (!(typeof value11 == "string" || value11 === null)) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/next_cursor", list3);
+      if (!(typeof value11 == "string" || value11 === null)) return typeError("/meta/next_cursor", list3);
     }
     {
       const value13 = value9.empty_reason;
       if (value13 !== void 0) {
-        if (branch1(value13) + branch2(value13) !== 1) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value13) + branch2(value13) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value17 = value9.coverage;
       if (value17 !== void 0) {
-        if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value18 = value9.completeness;
       if (value18 !== void 0) {
-        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return typeError("/meta/completeness", "object");
+        if (value18.status === void 0) return requiredFirst(value18, "/meta/completeness", list5);
         {
           const value20 = value18.status;
-          if (!(typeof value20 == "string")) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && requiredFirst(value18, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value20)) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && requiredFirst(value18, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
+          if (!(typeof value20 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value20)) return enumError("/meta/completeness/status", list6);
         }
         {
           const value22 = value18.complete_from;
           if (value22 !== void 0) {
-            if (!(branch3(value22) || branch4(value22))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && requiredFirst(value18, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value22) || branch4(value22))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value28 = value18.complete_through;
           if (value28 !== void 0) {
-            if (!(branch3(value28) || branch4(value28))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && requiredFirst(value18, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value28) || branch4(value28))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -117,21 +119,21 @@ function response200(d) {
     {
       const value29 = value9.has_more;
       if (value29 !== void 0) {
-        if (!(typeof value29 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value29 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value30 = value9.count;
       if (value30 !== void 0) {
-        if (!(isInteger(value30))) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && typeError("/meta/count", "integer");
-        if (!(value30 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value9, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value30))) return typeError("/meta/count", "integer");
+        if (!(value30 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

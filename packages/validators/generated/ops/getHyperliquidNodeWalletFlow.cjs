@@ -101,50 +101,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3);
     }
   }
   {
     const value16 = d.meta;
-    if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return typeError("/meta", "object");
+    if (value16.next_cursor === void 0) return requiredFirst(value16, "/meta", list2);
     {
       const value18 = value16.next_cursor;
-      if (!(typeof value18 == "string" || value18 === null)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/next_cursor", list3);
+      if (!(typeof value18 == "string" || value18 === null)) return typeError("/meta/next_cursor", list3);
     }
     {
       const value20 = value16.empty_reason;
       if (value20 !== void 0) {
-        if (branch1(value20) + branch2(value20) !== 1) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value20) + branch2(value20) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value24 = value16.coverage;
       if (value24 !== void 0) {
-        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value25 = value16.completeness;
       if (value25 !== void 0) {
-        if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return typeError("/meta/completeness", "object");
+        if (value25.status === void 0) return requiredFirst(value25, "/meta/completeness", list5);
         {
           const value27 = value25.status;
-          if (!(typeof value27 == "string")) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && requiredFirst(value25, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value27)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && requiredFirst(value25, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
+          if (!(typeof value27 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value27)) return enumError("/meta/completeness/status", list6);
         }
         {
           const value29 = value25.complete_from;
           if (value29 !== void 0) {
-            if (!(branch3(value29) || branch4(value29))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && requiredFirst(value25, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value29) || branch4(value29))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value35 = value25.complete_through;
           if (value35 !== void 0) {
-            if (!(branch3(value35) || branch4(value35))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && requiredFirst(value25, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value35) || branch4(value35))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -152,21 +154,21 @@ function response200(d) {
     {
       const value36 = value16.has_more;
       if (value36 !== void 0) {
-        if (!(typeof value36 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value36 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value37 = value16.count;
       if (value37 !== void 0) {
-        if (!(isInteger(value37))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && typeError("/meta/count", "integer");
-        if (!(value37 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value37))) return typeError("/meta/count", "integer");
+        if (!(value37 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

@@ -98,50 +98,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3);
     }
   }
   {
     const value15 = d.meta;
-    if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return typeError("/meta", "object");
+    if (value15.next_cursor === void 0) return requiredFirst(value15, "/meta", list3);
     {
       const value17 = value15.next_cursor;
-      if (!(typeof value17 == "string" || value17 === null)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/next_cursor", list4);
+      if (!(typeof value17 == "string" || value17 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
       const value19 = value15.empty_reason;
       if (value19 !== void 0) {
-        if (branch1(value19) + branch2(value19) !== 1) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value19) + branch2(value19) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value23 = value15.coverage;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value24 = value15.completeness;
       if (value24 !== void 0) {
-        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return typeError("/meta/completeness", "object");
+        if (value24.status === void 0) return requiredFirst(value24, "/meta/completeness", list6);
         {
           const value26 = value24.status;
-          if (!(typeof value26 == "string")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value26)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+          if (!(typeof value26 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value26)) return enumError("/meta/completeness/status", list7);
         }
         {
           const value28 = value24.complete_from;
           if (value28 !== void 0) {
-            if (!(branch3(value28) || branch4(value28))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value28) || branch4(value28))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value34 = value24.complete_through;
           if (value34 !== void 0) {
-            if (!(branch3(value34) || branch4(value34))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value34) || branch4(value34))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -149,21 +151,21 @@ function response200(d) {
     {
       const value35 = value15.has_more;
       if (value35 !== void 0) {
-        if (!(typeof value35 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value35 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value36 = value15.count;
       if (value36 !== void 0) {
-        if (!(isInteger(value36))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/count", "integer");
-        if (!(value36 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value36))) return typeError("/meta/count", "integer");
+        if (!(value36 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

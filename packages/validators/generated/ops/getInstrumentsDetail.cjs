@@ -44,95 +44,97 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/data", "object");
     {
       const value3 = value2.instrument_name;
       if (value3 !== void 0) {
-        if (!(typeof value3 == "string")) return requiredFirst(d, "", list) && typeError("/data/instrument_name", "string");
+        if (!(typeof value3 == "string")) return typeError("/data/instrument_name", "string");
       }
     }
     {
       const value4 = value2.exchange;
       if (value4 !== void 0) {
-        if (!(typeof value4 == "string")) return requiredFirst(d, "", list) && typeError("/data/exchange", "string");
+        if (!(typeof value4 == "string")) return typeError("/data/exchange", "string");
       }
     }
     {
       const value5 = value2.base_currency;
       if (value5 !== void 0) {
-        if (!(typeof value5 == "string")) return requiredFirst(d, "", list) && typeError("/data/base_currency", "string");
+        if (!(typeof value5 == "string")) return typeError("/data/base_currency", "string");
       }
     }
     {
       const value6 = value2.quote_currency;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && typeError("/data/quote_currency", "string");
+        if (!(typeof value6 == "string")) return typeError("/data/quote_currency", "string");
       }
     }
     {
       const value7 = value2.market_type;
       if (value7 !== void 0) {
-        if (!(typeof value7 == "string")) return requiredFirst(d, "", list) && typeError("/data/market_type", "string");
-        if (!list2.includes(value7)) return requiredFirst(d, "", list) && enumError("/data/market_type", list2);
+        if (!(typeof value7 == "string")) return typeError("/data/market_type", "string");
+        if (!list2.includes(value7)) return enumError("/data/market_type", list2);
       }
     }
     {
       const value9 = value2.margin_type;
       if (value9 !== void 0) {
-        if (!(typeof value9 == "string")) return requiredFirst(d, "", list) && typeError("/data/margin_type", "string");
+        if (!(typeof value9 == "string")) return typeError("/data/margin_type", "string");
       }
     }
     {
       const value10 = value2.sub_exchange;
       if (value10 !== void 0) {
-        if (!(typeof value10 == "string")) return requiredFirst(d, "", list) && typeError("/data/sub_exchange", "string");
+        if (!(typeof value10 == "string")) return typeError("/data/sub_exchange", "string");
       }
     }
     {
       const value11 = value2.status;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "string")) return requiredFirst(d, "", list) && typeError("/data/status", "string");
+        if (!(typeof value11 == "string")) return typeError("/data/status", "string");
       }
     }
   }
   {
     const value12 = d.meta;
-    if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return typeError("/meta", "object");
+    if (value12.next_cursor === void 0) return requiredFirst(value12, "/meta", list3);
     {
       const value14 = value12.next_cursor;
-      if (!(typeof value14 == "string" || value14 === null)) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/next_cursor", list4);
+      if (!(typeof value14 == "string" || value14 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
       const value16 = value12.empty_reason;
       if (value16 !== void 0) {
-        if (branch1(value16) + branch2(value16) !== 1) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value16) + branch2(value16) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value20 = value12.coverage;
       if (value20 !== void 0) {
-        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value21 = value12.completeness;
       if (value21 !== void 0) {
-        if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return typeError("/meta/completeness", "object");
+        if (value21.status === void 0) return requiredFirst(value21, "/meta/completeness", list6);
         {
           const value23 = value21.status;
-          if (!(typeof value23 == "string")) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && requiredFirst(value21, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value23)) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && requiredFirst(value21, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+          if (!(typeof value23 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value23)) return enumError("/meta/completeness/status", list7);
         }
         {
           const value25 = value21.complete_from;
           if (value25 !== void 0) {
-            if (!(branch3(value25) || branch4(value25))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && requiredFirst(value21, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value25) || branch4(value25))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value31 = value21.complete_through;
           if (value31 !== void 0) {
-            if (!(branch3(value31) || branch4(value31))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && requiredFirst(value21, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -140,21 +142,21 @@ function response200(d) {
     {
       const value32 = value12.has_more;
       if (value32 !== void 0) {
-        if (!(typeof value32 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value32 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value33 = value12.count;
       if (value33 !== void 0) {
-        if (!(isInteger(value33))) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && typeError("/meta/count", "integer");
-        if (!(value33 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value12, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value33))) return typeError("/meta/count", "integer");
+        if (!(value33 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

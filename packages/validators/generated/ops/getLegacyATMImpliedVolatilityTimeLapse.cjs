@@ -13,11 +13,11 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value11 = d.maturity;
-    if (!(typeof value11 == "string")) return requiredFirst(d, "", list3) && typeError("/maturity", "string");
+    if (!(typeof value11 == "string")) return typeError("/maturity", "string");
   }
   {
     const value12 = d.iv;
-    if (!(typeof value12 == "number")) return requiredFirst(d, "", list3) && typeError("/iv", "number");
+    if (!(typeof value12 == "number")) return typeError("/iv", "number");
   }
   return true;
 }
@@ -31,16 +31,17 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/data", "object");
     for (const key5 in value4) {
       if (true) {
         const value6 = value4[key5];
-        if (!(Array.isArray(value6))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "array");
+        if (!(Array.isArray(value6))) return typeError("/data/" + pointer(key5), "array");
         for (let i7 = 0; i7 < value6.length; i7++) {
           const item8 = value6[i7];
-          if (!dataItem(item8)) return requiredFirst(d, "", list2) && at("/data/" + pointer(key5) + "/" + i7);
+          if (!dataItem(item8)) return at("/data/" + pointer(key5) + "/" + i7, item8, list3);
         }
       }
     }

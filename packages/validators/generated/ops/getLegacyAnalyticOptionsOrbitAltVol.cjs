@@ -16,36 +16,36 @@ function dataItem(d) {
   {
     const value9 = d["10D FLY"];
     if (value9 !== void 0) {
-      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list3) && typeError("/10D FLY", list4);
+      if (!(typeof value9 == "number" || value9 === null)) return typeError("/10D FLY", list4);
     }
   }
   {
     const value11 = d["10D RR"];
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list3) && typeError("/10D RR", list4);
+      if (!(typeof value11 == "number" || value11 === null)) return typeError("/10D RR", list4);
     }
   }
   {
     const value12 = d["25D FLY"];
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/25D FLY", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/25D FLY", list4);
     }
   }
   {
     const value13 = d["25D RR"];
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/25D RR", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/25D RR", list4);
     }
   }
   {
     const value14 = d.ATM;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/ATM", list4);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/ATM", list4);
     }
   }
   {
     const value15 = d.tenor;
-    if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return requiredFirst(d, "", list3) && typeError("/tenor", list5);
+    if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return typeError("/tenor", list5);
   }
   return true;
 }
@@ -59,12 +59,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

@@ -17,41 +17,41 @@ function dataItem(d) {
   {
     const value9 = d.Date;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "string" || typeof value9 == "number" || typeof value9 == "boolean" || typeof value9 == "object" && value9 !== null && !Array.isArray(value9) || Array.isArray(value9) || value9 === null)) return requiredFirst(d, "", list3) && typeError("/Date", list4);
+      if (!(typeof value9 == "string" || typeof value9 == "number" || typeof value9 == "boolean" || typeof value9 == "object" && value9 !== null && !Array.isArray(value9) || Array.isArray(value9) || value9 === null)) return typeError("/Date", list4);
     }
   }
   {
     const value11 = d.Strike;
-    if (!(typeof value11 == "number")) return requiredFirst(d, "", list3) && typeError("/Strike", "number");
+    if (!(typeof value11 == "number")) return typeError("/Strike", "number");
   }
   {
     const value12 = d.OptionType;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/OptionType", list5);
+      if (!(typeof value12 == "string" || value12 === null)) return typeError("/OptionType", list5);
     }
   }
   {
     const value14 = d.mark_price;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/mark_price", list6);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/mark_price", list6);
     }
   }
   {
     const value16 = d.mark_price_usd;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/mark_price_usd", list6);
+      if (!(typeof value16 == "number" || value16 === null)) return typeError("/mark_price_usd", list6);
     }
   }
   {
     const value17 = d.position;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/position", list6);
+      if (!(typeof value17 == "number" || value17 === null)) return typeError("/position", list6);
     }
   }
   {
     const value18 = d.index_price;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/index_price", list6);
+      if (!(typeof value18 == "number" || value18 === null)) return typeError("/index_price", list6);
     }
   }
   return true;
@@ -66,12 +66,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

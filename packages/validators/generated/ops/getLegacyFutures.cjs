@@ -14,78 +14,79 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.symbol;
-    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
+    if (!(typeof value9 == "string")) return typeError("/symbol", "string");
   }
   {
     const value10 = d.base_currency;
-    if (!(typeof value10 == "string")) return requiredFirst(d, "", list3) && typeError("/base_currency", "string");
+    if (!(typeof value10 == "string")) return typeError("/base_currency", "string");
   }
   {
     const value11 = d.margin;
-    if (!(typeof value11 == "string")) return requiredFirst(d, "", list3) && typeError("/margin", "string");
+    if (!(typeof value11 == "string")) return typeError("/margin", "string");
   }
   {
     const value12 = d.index_price;
-    if (!(typeof value12 == "number")) return requiredFirst(d, "", list3) && typeError("/index_price", "number");
+    if (!(typeof value12 == "number")) return typeError("/index_price", "number");
   }
   {
     const value13 = d.price;
-    if (!(typeof value13 == "number")) return requiredFirst(d, "", list3) && typeError("/price", "number");
+    if (!(typeof value13 == "number")) return typeError("/price", "number");
   }
   {
     const value14 = d.basis;
-    if (!(typeof value14 == "number")) return requiredFirst(d, "", list3) && typeError("/basis", "number");
+    if (!(typeof value14 == "number")) return typeError("/basis", "number");
   }
   {
     const value15 = d.apy;
-    if (!(typeof value15 == "number")) return requiredFirst(d, "", list3) && typeError("/apy", "number");
+    if (!(typeof value15 == "number")) return typeError("/apy", "number");
   }
   {
     const value16 = d.open_interest;
-    if (!(typeof value16 == "number")) return requiredFirst(d, "", list3) && typeError("/open_interest", "number");
+    if (!(typeof value16 == "number")) return typeError("/open_interest", "number");
   }
   {
     const value17 = d.open_interest_coin;
-    if (!(typeof value17 == "number")) return requiredFirst(d, "", list3) && typeError("/open_interest_coin", "number");
+    if (!(typeof value17 == "number")) return typeError("/open_interest_coin", "number");
   }
   {
     const value18 = d.oi_volume24h;
-    if (!(typeof value18 == "number")) return requiredFirst(d, "", list3) && typeError("/oi_volume24h", "number");
+    if (!(typeof value18 == "number")) return typeError("/oi_volume24h", "number");
   }
   {
     const value19 = d.volume24h;
-    if (!(typeof value19 == "number")) return requiredFirst(d, "", list3) && typeError("/volume24h", "number");
+    if (!(typeof value19 == "number")) return typeError("/volume24h", "number");
   }
   {
     const value20 = d.volume24h_coin;
-    if (!(typeof value20 == "number")) return requiredFirst(d, "", list3) && typeError("/volume24h_coin", "number");
+    if (!(typeof value20 == "number")) return typeError("/volume24h_coin", "number");
   }
   {
     const value21 = d.bid;
-    if (!(typeof value21 == "number")) return requiredFirst(d, "", list3) && typeError("/bid", "number");
+    if (!(typeof value21 == "number")) return typeError("/bid", "number");
   }
   {
     const value22 = d.ask;
-    if (!(typeof value22 == "number")) return requiredFirst(d, "", list3) && typeError("/ask", "number");
+    if (!(typeof value22 == "number")) return typeError("/ask", "number");
   }
   {
     const value23 = d.bid_amount;
-    if (!(typeof value23 == "number")) return requiredFirst(d, "", list3) && typeError("/bid_amount", "number");
+    if (!(typeof value23 == "number")) return typeError("/bid_amount", "number");
   }
   {
     const value24 = d.ask_amount;
-    if (!(typeof value24 == "number")) return requiredFirst(d, "", list3) && typeError("/ask_amount", "number");
+    if (!(typeof value24 == "number")) return typeError("/ask_amount", "number");
   }
   {
     const value25 = d.liquidations;
-    if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return requiredFirst(d, "", list3) && typeError("/liquidations", "object");
+    if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return typeError("/liquidations", "object");
+    if (value25.short === void 0 || value25.long === void 0) return requiredFirst(value25, "/liquidations", list4);
     {
       const value27 = value25.short;
-      if (!(typeof value27 == "number")) return requiredFirst(d, "", list3) && requiredFirst(value25, "/liquidations", list4) && typeError("/liquidations/short", "number");
+      if (!(typeof value27 == "number")) return typeError("/liquidations/short", "number");
     }
     {
       const value28 = value25.long;
-      if (!(typeof value28 == "number")) return requiredFirst(d, "", list3) && requiredFirst(value25, "/liquidations", list4) && typeError("/liquidations/long", "number");
+      if (!(typeof value28 == "number")) return typeError("/liquidations/long", "number");
     }
   }
   return true;
@@ -100,12 +101,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

@@ -13,6 +13,7 @@ const list5 = ["number","null"];
 
 function branch1(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
+  if (d.short === void 0 || d.long === void 0) return false;
   {
     const value29 = d.short;
     if (!(typeof value29 == "number")) return false;
@@ -33,102 +34,102 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.symbol;
-    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
+    if (!(typeof value9 == "string")) return typeError("/symbol", "string");
   }
   {
     const value10 = d.base_currency;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "string" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/base_currency", list4);
+      if (!(typeof value10 == "string" || value10 === null)) return typeError("/base_currency", list4);
     }
   }
   {
     const value12 = d.margin;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/margin", list4);
+      if (!(typeof value12 == "string" || value12 === null)) return typeError("/margin", list4);
     }
   }
   {
     const value13 = d.index_price;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/index_price", list5);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/index_price", list5);
     }
   }
   {
     const value15 = d.price;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/price", list5);
+      if (!(typeof value15 == "number" || value15 === null)) return typeError("/price", list5);
     }
   }
   {
     const value16 = d.basis;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/basis", list5);
+      if (!(typeof value16 == "number" || value16 === null)) return typeError("/basis", list5);
     }
   }
   {
     const value17 = d.apy;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/apy", list5);
+      if (!(typeof value17 == "number" || value17 === null)) return typeError("/apy", list5);
     }
   }
   {
     const value18 = d.open_interest;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest", list5);
+      if (!(typeof value18 == "number" || value18 === null)) return typeError("/open_interest", list5);
     }
   }
   {
     const value19 = d.open_interest_coin;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest_coin", list5);
+      if (!(typeof value19 == "number" || value19 === null)) return typeError("/open_interest_coin", list5);
     }
   }
   {
     const value20 = d.oi_volume24h;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list3) && typeError("/oi_volume24h", list5);
+      if (!(typeof value20 == "number" || value20 === null)) return typeError("/oi_volume24h", list5);
     }
   }
   {
     const value21 = d.volume24h;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list3) && typeError("/volume24h", list5);
+      if (!(typeof value21 == "number" || value21 === null)) return typeError("/volume24h", list5);
     }
   }
   {
     const value22 = d.volume24h_coin;
     if (value22 !== void 0) {
-      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list3) && typeError("/volume24h_coin", list5);
+      if (!(typeof value22 == "number" || value22 === null)) return typeError("/volume24h_coin", list5);
     }
   }
   {
     const value23 = d.bid;
     if (value23 !== void 0) {
-      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list3) && typeError("/bid", list5);
+      if (!(typeof value23 == "number" || value23 === null)) return typeError("/bid", list5);
     }
   }
   {
     const value24 = d.ask;
     if (value24 !== void 0) {
-      if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list3) && typeError("/ask", list5);
+      if (!(typeof value24 == "number" || value24 === null)) return typeError("/ask", list5);
     }
   }
   {
     const value25 = d.bid_amount;
     if (value25 !== void 0) {
-      if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list3) && typeError("/bid_amount", list5);
+      if (!(typeof value25 == "number" || value25 === null)) return typeError("/bid_amount", list5);
     }
   }
   {
     const value26 = d.ask_amount;
     if (value26 !== void 0) {
-      if (!(typeof value26 == "number" || value26 === null)) return requiredFirst(d, "", list3) && typeError("/ask_amount", list5);
+      if (!(typeof value26 == "number" || value26 === null)) return typeError("/ask_amount", list5);
     }
   }
   {
     const value27 = d.liquidations;
     if (value27 !== void 0) {
-      if (branch1(value27) + branch2(value27) !== 1) return requiredFirst(d, "", list3) && unionError("/liquidations", "oneOf");
+      if (branch1(value27) + branch2(value27) !== 1) return unionError("/liquidations", "oneOf");
     }
   }
   return true;
@@ -143,12 +144,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

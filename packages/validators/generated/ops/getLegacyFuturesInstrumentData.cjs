@@ -13,23 +13,23 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.market;
-    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/market", "string");
+    if (!(typeof value9 == "string")) return typeError("/market", "string");
   }
   {
     const value10 = d.type;
-    if (!(typeof value10 == "string")) return requiredFirst(d, "", list3) && typeError("/type", "string");
+    if (!(typeof value10 == "string")) return typeError("/type", "string");
   }
   {
     const value11 = d.currency;
-    if (!(typeof value11 == "string")) return requiredFirst(d, "", list3) && typeError("/currency", "string");
+    if (!(typeof value11 == "string")) return typeError("/currency", "string");
   }
   {
     const value12 = d.instrument;
-    if (!(typeof value12 == "string")) return requiredFirst(d, "", list3) && typeError("/instrument", "string");
+    if (!(typeof value12 == "string")) return typeError("/instrument", "string");
   }
   {
     const value13 = d.expiry;
-    if (!(typeof value13 == "string")) return requiredFirst(d, "", list3) && typeError("/expiry", "string");
+    if (!(typeof value13 == "string")) return typeError("/expiry", "string");
   }
   return true;
 }
@@ -43,12 +43,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

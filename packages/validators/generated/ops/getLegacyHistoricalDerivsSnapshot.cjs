@@ -17,91 +17,91 @@ function itemsItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value15 = d.date;
-    if (!(isInteger(value15))) return requiredFirst(d, "", list4) && typeError("/date", "integer");
-    if (!(value15 >= 0)) return requiredFirst(d, "", list4) && numberLimit("/date", "minimum", 0);
+    if (!(isInteger(value15))) return typeError("/date", "integer");
+    if (!(value15 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   {
     const value16 = d.instrument_name;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "string" || value16 === null)) return requiredFirst(d, "", list4) && typeError("/instrument_name", list5);
+      if (!(typeof value16 == "string" || value16 === null)) return typeError("/instrument_name", list5);
     }
   }
   {
     const value18 = d.volume;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list4) && typeError("/volume", list6);
+      if (!(typeof value18 == "number" || value18 === null)) return typeError("/volume", list6);
     }
   }
   {
     const value20 = d.volume_usd;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list4) && typeError("/volume_usd", list6);
+      if (!(typeof value20 == "number" || value20 === null)) return typeError("/volume_usd", list6);
     }
   }
   {
     const value21 = d.underlyer;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "string" || typeof value21 == "number" || typeof value21 == "boolean" || typeof value21 == "object" && value21 !== null && !Array.isArray(value21) || Array.isArray(value21) || value21 === null)) return requiredFirst(d, "", list4) && typeError("/underlyer", list7);
+      if (!(typeof value21 == "string" || typeof value21 == "number" || typeof value21 == "boolean" || typeof value21 == "object" && value21 !== null && !Array.isArray(value21) || Array.isArray(value21) || value21 === null)) return typeError("/underlyer", list7);
     }
   }
   {
     const value23 = d.bid;
     if (value23 !== void 0) {
-      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list4) && typeError("/bid", list6);
+      if (!(typeof value23 == "number" || value23 === null)) return typeError("/bid", list6);
     }
   }
   {
     const value24 = d.bid_amount;
     if (value24 !== void 0) {
-      if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list4) && typeError("/bid_amount", list6);
+      if (!(typeof value24 == "number" || value24 === null)) return typeError("/bid_amount", list6);
     }
   }
   {
     const value25 = d.ask;
     if (value25 !== void 0) {
-      if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list4) && typeError("/ask", list6);
+      if (!(typeof value25 == "number" || value25 === null)) return typeError("/ask", list6);
     }
   }
   {
     const value26 = d.ask_amount;
     if (value26 !== void 0) {
-      if (!(typeof value26 == "number" || value26 === null)) return requiredFirst(d, "", list4) && typeError("/ask_amount", list6);
+      if (!(typeof value26 == "number" || value26 === null)) return typeError("/ask_amount", list6);
     }
   }
   {
     const value27 = d.underlyer_spot;
     if (value27 !== void 0) {
-      if (!(typeof value27 == "number" || value27 === null)) return requiredFirst(d, "", list4) && typeError("/underlyer_spot", list6);
+      if (!(typeof value27 == "number" || value27 === null)) return typeError("/underlyer_spot", list6);
     }
   }
   {
     const value28 = d.next_fr;
     if (value28 !== void 0) {
-      if (!(typeof value28 == "number" || value28 === null)) return requiredFirst(d, "", list4) && typeError("/next_fr", list6);
+      if (!(typeof value28 == "number" || value28 === null)) return typeError("/next_fr", list6);
     }
   }
   {
     const value29 = d.basis;
     if (value29 !== void 0) {
-      if (!(typeof value29 == "number" || value29 === null)) return requiredFirst(d, "", list4) && typeError("/basis", list6);
+      if (!(typeof value29 == "number" || value29 === null)) return typeError("/basis", list6);
     }
   }
   {
     const value30 = d.datetime;
     if (value30 !== void 0) {
-      if (!(typeof value30 == "string" || typeof value30 == "number" || typeof value30 == "boolean" || typeof value30 == "object" && value30 !== null && !Array.isArray(value30) || Array.isArray(value30) || value30 === null)) return requiredFirst(d, "", list4) && typeError("/datetime", list7);
+      if (!(typeof value30 == "string" || typeof value30 == "number" || typeof value30 == "boolean" || typeof value30 == "object" && value30 !== null && !Array.isArray(value30) || Array.isArray(value30) || value30 === null)) return typeError("/datetime", list7);
     }
   }
   {
     const value31 = d.fr;
     if (value31 !== void 0) {
-      if (!(typeof value31 == "number" || value31 === null)) return requiredFirst(d, "", list4) && typeError("/fr", list6);
+      if (!(typeof value31 == "number" || value31 === null)) return typeError("/fr", list6);
     }
   }
   {
     const value32 = d.open_interest;
     if (value32 !== void 0) {
-      if (!(typeof value32 == "number" || value32 === null)) return requiredFirst(d, "", list4) && typeError("/open_interest", list6);
+      if (!(typeof value32 == "number" || value32 === null)) return typeError("/open_interest", list6);
     }
   }
   return true;
@@ -109,43 +109,46 @@ function itemsItem(d) {
 
 function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.meta === void 0 || d.items === void 0) return requiredFirst(d, "", list);
   {
     const value2 = d.meta;
-    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/meta", "object");
+    if (value2.total === void 0 || value2.page === void 0 || value2.items === void 0) return requiredFirst(value2, "/meta", list2);
     {
       const value4 = value2.total;
-      if (!(isInteger(value4))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total", "integer");
-      if (!(value4 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/total", "minimum", 0);
+      if (!(isInteger(value4))) return typeError("/meta/total", "integer");
+      if (!(value4 >= 0)) return numberLimit("/meta/total", "minimum", 0);
     }
     {
       const value5 = value2.page;
-      if (!(isInteger(value5))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/page", "integer");
-      if (!(value5 >= 1)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/page", "minimum", 1);
+      if (!(isInteger(value5))) return typeError("/meta/page", "integer");
+      if (!(value5 >= 1)) return numberLimit("/meta/page", "minimum", 1);
     }
     {
       const value6 = value2.items;
-      if (!(isInteger(value6))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/items", "integer");
-      if (!(value6 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/items", "minimum", 0);
+      if (!(isInteger(value6))) return typeError("/meta/items", "integer");
+      if (!(value6 >= 0)) return numberLimit("/meta/items", "minimum", 0);
     }
     {
       const value7 = value2.total_pages;
       if (value7 !== void 0) {
-        if (!(isInteger(value7))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total_pages", "integer");
-        if (!(value7 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/total_pages", "minimum", 0);
+        if (!(isInteger(value7))) return typeError("/meta/total_pages", "integer");
+        if (!(value7 >= 0)) return numberLimit("/meta/total_pages", "minimum", 0);
       }
     }
   }
   {
     const value8 = d.items;
-    if (!(Array.isArray(value8))) return requiredFirst(d, "", list) && typeError("/items", "array");
+    if (!(Array.isArray(value8))) return typeError("/items", "array");
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.items === void 0) return requiredFirst(d, "", list3);
   {
     const value10 = d.items;
-    if (!(Array.isArray(value10))) return requiredFirst(d, "", list3) && typeError("/items", "array");
+    if (!(Array.isArray(value10))) return typeError("/items", "array");
     for (let i11 = 0; i11 < value10.length; i11++) {
       const item12 = value10[i11];
-      if (!itemsItem(item12)) return requiredFirst(d, "", list3) && at("/items/" + i11);
+      if (!itemsItem(item12)) return at("/items/" + i11, item12, list4);
     }
   }
   return true;

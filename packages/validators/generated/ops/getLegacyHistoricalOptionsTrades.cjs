@@ -20,110 +20,110 @@ function itemsItem(d) {
   {
     const value15 = d.id;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return requiredFirst(d, "", list4) && typeError("/id", list5);
+      if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return typeError("/id", list5);
     }
   }
   {
     const value17 = d.market;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "string" || value17 === null)) return requiredFirst(d, "", list4) && typeError("/market", list6);
+      if (!(typeof value17 == "string" || value17 === null)) return typeError("/market", list6);
     }
   }
   {
     const value19 = d.currency;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "string" || value19 === null)) return requiredFirst(d, "", list4) && typeError("/currency", list6);
+      if (!(typeof value19 == "string" || value19 === null)) return typeError("/currency", list6);
     }
   }
   {
     const value20 = d.option_type;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "string" || value20 === null)) return requiredFirst(d, "", list4) && typeError("/option_type", list6);
+      if (!(typeof value20 == "string" || value20 === null)) return typeError("/option_type", list6);
     }
   }
   {
     const value21 = d.maturity;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "string" || value21 === null)) return requiredFirst(d, "", list4) && typeError("/maturity", list6);
+      if (!(typeof value21 == "string" || value21 === null)) return typeError("/maturity", list6);
     }
   }
   {
     const value22 = d.date;
-    if (!(isInteger(value22))) return requiredFirst(d, "", list4) && typeError("/date", "integer");
-    if (!(value22 >= 0)) return requiredFirst(d, "", list4) && numberLimit("/date", "minimum", 0);
+    if (!(isInteger(value22))) return typeError("/date", "integer");
+    if (!(value22 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   {
     const value23 = d.index_price;
     if (value23 !== void 0) {
-      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list4) && typeError("/index_price", list7);
+      if (!(typeof value23 == "number" || value23 === null)) return typeError("/index_price", list7);
     }
   }
   {
     const value25 = d.strike;
     if (value25 !== void 0) {
-      if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list4) && typeError("/strike", list7);
+      if (!(typeof value25 == "number" || value25 === null)) return typeError("/strike", list7);
     }
   }
   {
     const value26 = d.mark_price;
     if (value26 !== void 0) {
-      if (!(typeof value26 == "number" || value26 === null)) return requiredFirst(d, "", list4) && typeError("/mark_price", list7);
+      if (!(typeof value26 == "number" || value26 === null)) return typeError("/mark_price", list7);
     }
   }
   {
     const value27 = d.implied_vol;
     if (value27 !== void 0) {
-      if (!(typeof value27 == "number" || value27 === null)) return requiredFirst(d, "", list4) && typeError("/implied_vol", list7);
+      if (!(typeof value27 == "number" || value27 === null)) return typeError("/implied_vol", list7);
     }
   }
   {
     const value28 = d.trade_seq;
     if (value28 !== void 0) {
-      if (!(typeof value28 == "number" || value28 === null)) return requiredFirst(d, "", list4) && typeError("/trade_seq", list7);
+      if (!(typeof value28 == "number" || value28 === null)) return typeError("/trade_seq", list7);
     }
   }
   {
     const value29 = d.trade_id;
     if (value29 !== void 0) {
-      if (!(typeof value29 == "string" || typeof value29 == "number" || typeof value29 == "boolean" || typeof value29 == "object" && value29 !== null && !Array.isArray(value29) || Array.isArray(value29) || value29 === null)) return requiredFirst(d, "", list4) && typeError("/trade_id", list5);
+      if (!(typeof value29 == "string" || typeof value29 == "number" || typeof value29 == "boolean" || typeof value29 == "object" && value29 !== null && !Array.isArray(value29) || Array.isArray(value29) || value29 === null)) return typeError("/trade_id", list5);
     }
   }
   {
     const value30 = d.liquidation;
     if (value30 !== void 0) {
-      if (!(isInteger(value30) || value30 === null)) return requiredFirst(d, "", list4) && typeError("/liquidation", list8);
-      if (!list9.includes(value30)) return requiredFirst(d, "", list4) && enumError("/liquidation", list9);
+      if (!(isInteger(value30) || value30 === null)) return typeError("/liquidation", list8);
+      if (!list9.includes(value30)) return enumError("/liquidation", list9);
     }
   }
   {
     const value33 = d.block_trade_id;
     if (value33 !== void 0) {
-      if (!(typeof value33 == "string" || value33 === null)) return requiredFirst(d, "", list4) && typeError("/block_trade_id", list6);
+      if (!(typeof value33 == "string" || value33 === null)) return typeError("/block_trade_id", list6);
     }
   }
   {
     const value34 = d.tick_direction;
     if (value34 !== void 0) {
-      if (!(typeof value34 == "string" || typeof value34 == "number" || typeof value34 == "boolean" || typeof value34 == "object" && value34 !== null && !Array.isArray(value34) || Array.isArray(value34) || value34 === null)) return requiredFirst(d, "", list4) && typeError("/tick_direction", list5);
+      if (!(typeof value34 == "string" || typeof value34 == "number" || typeof value34 == "boolean" || typeof value34 == "object" && value34 !== null && !Array.isArray(value34) || Array.isArray(value34) || value34 === null)) return typeError("/tick_direction", list5);
     }
   }
   {
     const value35 = d.price;
     if (value35 !== void 0) {
-      if (!(typeof value35 == "number" || value35 === null)) return requiredFirst(d, "", list4) && typeError("/price", list7);
+      if (!(typeof value35 == "number" || value35 === null)) return typeError("/price", list7);
     }
   }
   {
     const value36 = d.direction;
     if (value36 !== void 0) {
-      if (!(isInteger(value36) || value36 === null)) return requiredFirst(d, "", list4) && typeError("/direction", list8);
-      if (!list9.includes(value36)) return requiredFirst(d, "", list4) && enumError("/direction", list9);
+      if (!(isInteger(value36) || value36 === null)) return typeError("/direction", list8);
+      if (!list9.includes(value36)) return enumError("/direction", list9);
     }
   }
   {
     const value37 = d.amount;
     if (value37 !== void 0) {
-      if (!(typeof value37 == "number" || value37 === null)) return requiredFirst(d, "", list4) && typeError("/amount", list7);
+      if (!(typeof value37 == "number" || value37 === null)) return typeError("/amount", list7);
     }
   }
   return true;
@@ -131,43 +131,46 @@ function itemsItem(d) {
 
 function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.meta === void 0 || d.items === void 0) return requiredFirst(d, "", list);
   {
     const value2 = d.meta;
-    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/meta", "object");
+    if (value2.total === void 0 || value2.page === void 0 || value2.items === void 0) return requiredFirst(value2, "/meta", list2);
     {
       const value4 = value2.total;
-      if (!(isInteger(value4))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total", "integer");
-      if (!(value4 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/total", "minimum", 0);
+      if (!(isInteger(value4))) return typeError("/meta/total", "integer");
+      if (!(value4 >= 0)) return numberLimit("/meta/total", "minimum", 0);
     }
     {
       const value5 = value2.page;
-      if (!(isInteger(value5))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/page", "integer");
-      if (!(value5 >= 1)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/page", "minimum", 1);
+      if (!(isInteger(value5))) return typeError("/meta/page", "integer");
+      if (!(value5 >= 1)) return numberLimit("/meta/page", "minimum", 1);
     }
     {
       const value6 = value2.items;
-      if (!(isInteger(value6))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/items", "integer");
-      if (!(value6 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/items", "minimum", 0);
+      if (!(isInteger(value6))) return typeError("/meta/items", "integer");
+      if (!(value6 >= 0)) return numberLimit("/meta/items", "minimum", 0);
     }
     {
       const value7 = value2.total_pages;
       if (value7 !== void 0) {
-        if (!(isInteger(value7))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total_pages", "integer");
-        if (!(value7 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/total_pages", "minimum", 0);
+        if (!(isInteger(value7))) return typeError("/meta/total_pages", "integer");
+        if (!(value7 >= 0)) return numberLimit("/meta/total_pages", "minimum", 0);
       }
     }
   }
   {
     const value8 = d.items;
-    if (!(Array.isArray(value8))) return requiredFirst(d, "", list) && typeError("/items", "array");
+    if (!(Array.isArray(value8))) return typeError("/items", "array");
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.items === void 0) return requiredFirst(d, "", list3);
   {
     const value10 = d.items;
-    if (!(Array.isArray(value10))) return requiredFirst(d, "", list3) && typeError("/items", "array");
+    if (!(Array.isArray(value10))) return typeError("/items", "array");
     for (let i11 = 0; i11 < value10.length; i11++) {
       const item12 = value10[i11];
-      if (!itemsItem(item12)) return requiredFirst(d, "", list3) && at("/items/" + i11);
+      if (!itemsItem(item12)) return at("/items/" + i11, item12, list4);
     }
   }
   return true;

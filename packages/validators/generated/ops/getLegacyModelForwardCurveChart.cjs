@@ -15,12 +15,12 @@ function dataItem(d) {
   {
     const value9 = d.forward;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list3) && typeError("/forward", list4);
+      if (!(typeof value9 == "number" || value9 === null)) return typeError("/forward", list4);
     }
   }
   {
     const value11 = d.ttm;
-    if (!(typeof value11 == "number")) return requiredFirst(d, "", list3) && typeError("/ttm", "number");
+    if (!(typeof value11 == "number")) return typeError("/ttm", "number");
   }
   return true;
 }
@@ -34,12 +34,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

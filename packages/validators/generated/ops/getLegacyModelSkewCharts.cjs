@@ -15,18 +15,18 @@ function rootItem(d) {
   {
     const value10 = d.delta;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/delta", list4);
+      if (!(typeof value10 == "number" || value10 === null)) return typeError("/delta", list4);
     }
   }
   {
     const value12 = d.strike;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/strike", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/strike", list4);
     }
   }
   {
     const value13 = d.iv;
-    if (!(typeof value13 == "number")) return requiredFirst(d, "", list3) && typeError("/iv", "number");
+    if (!(typeof value13 == "number")) return typeError("/iv", "number");
   }
   return true;
 }

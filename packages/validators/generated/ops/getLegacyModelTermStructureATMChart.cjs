@@ -16,12 +16,12 @@ function tenorItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value11 = d.ttm;
-    if (!(typeof value11 == "number")) return requiredFirst(d, "", list4) && typeError("/ttm", "number");
+    if (!(typeof value11 == "number")) return typeError("/ttm", "number");
   }
   {
     const value12 = d.iv;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list4) && typeError("/iv", list5);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/iv", list5);
     }
   }
   return true;
@@ -31,12 +31,12 @@ function expiryItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value19 = d.expiry;
-    if (!(typeof value19 == "string")) return requiredFirst(d, "", list6) && typeError("/expiry", "string");
+    if (!(typeof value19 == "string")) return typeError("/expiry", "string");
   }
   {
     const value20 = d.iv;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list6) && typeError("/iv", list5);
+      if (!(typeof value20 == "number" || value20 === null)) return typeError("/iv", list5);
     }
   }
   return true;
@@ -51,23 +51,25 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/data", "object");
+    if (value4.tenor === void 0 || value4.expiry === void 0) return requiredFirst(value4, "/data", list3);
     {
       const value6 = value4.tenor;
-      if (!(Array.isArray(value6))) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/tenor", "array");
+      if (!(Array.isArray(value6))) return typeError("/data/tenor", "array");
       for (let i7 = 0; i7 < value6.length; i7++) {
         const item8 = value6[i7];
-        if (!tenorItem(item8)) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && at("/data/tenor/" + i7);
+        if (!tenorItem(item8)) return at("/data/tenor/" + i7, item8, list4);
       }
     }
     {
       const value14 = value4.expiry;
-      if (!(Array.isArray(value14))) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && typeError("/data/expiry", "array");
+      if (!(Array.isArray(value14))) return typeError("/data/expiry", "array");
       for (let i15 = 0; i15 < value14.length; i15++) {
         const item16 = value14[i15];
-        if (!expiryItem(item16)) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && at("/data/expiry/" + i15);
+        if (!expiryItem(item16)) return at("/data/expiry/" + i15, item16, list6);
       }
     }
   }

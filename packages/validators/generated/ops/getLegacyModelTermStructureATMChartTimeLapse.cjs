@@ -16,12 +16,12 @@ function tenorItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value13 = d.ttm;
-    if (!(typeof value13 == "number")) return requiredFirst(d, "", list4) && typeError("/ttm", "number");
+    if (!(typeof value13 == "number")) return typeError("/ttm", "number");
   }
   {
     const value14 = d.iv;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list4) && typeError("/iv", list5);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/iv", list5);
     }
   }
   return true;
@@ -31,12 +31,12 @@ function expiryItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value21 = d.expiry;
-    if (!(typeof value21 == "string")) return requiredFirst(d, "", list6) && typeError("/expiry", "string");
+    if (!(typeof value21 == "string")) return typeError("/expiry", "string");
   }
   {
     const value22 = d.iv;
     if (value22 !== void 0) {
-      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list6) && typeError("/iv", list5);
+      if (!(typeof value22 == "number" || value22 === null)) return typeError("/iv", list5);
     }
   }
   return true;
@@ -51,27 +51,29 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/data", "object");
     for (const key5 in value4) {
       if (true) {
         const value6 = value4[key5];
-        if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return requiredFirst(d, "", list2) && typeError("/data/" + pointer(key5), "object");
+        if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return typeError("/data/" + pointer(key5), "object");
+        if (value6.tenor === void 0 || value6.expiry === void 0) return requiredFirst(value6, "/data/" + pointer(key5), list3);
         {
           const value8 = value6.tenor;
-          if (!(Array.isArray(value8))) return requiredFirst(d, "", list2) && requiredFirst(value6, "/data/" + pointer(key5), list3) && typeError("/data/" + pointer(key5) + "/tenor", "array");
+          if (!(Array.isArray(value8))) return typeError("/data/" + pointer(key5) + "/tenor", "array");
           for (let i9 = 0; i9 < value8.length; i9++) {
             const item10 = value8[i9];
-            if (!tenorItem(item10)) return requiredFirst(d, "", list2) && requiredFirst(value6, "/data/" + pointer(key5), list3) && at("/data/" + pointer(key5) + "/tenor/" + i9);
+            if (!tenorItem(item10)) return at("/data/" + pointer(key5) + "/tenor/" + i9, item10, list4);
           }
         }
         {
           const value16 = value6.expiry;
-          if (!(Array.isArray(value16))) return requiredFirst(d, "", list2) && requiredFirst(value6, "/data/" + pointer(key5), list3) && typeError("/data/" + pointer(key5) + "/expiry", "array");
+          if (!(Array.isArray(value16))) return typeError("/data/" + pointer(key5) + "/expiry", "array");
           for (let i17 = 0; i17 < value16.length; i17++) {
             const item18 = value16[i17];
-            if (!expiryItem(item18)) return requiredFirst(d, "", list2) && requiredFirst(value6, "/data/" + pointer(key5), list3) && at("/data/" + pointer(key5) + "/expiry/" + i17);
+            if (!expiryItem(item18)) return at("/data/" + pointer(key5) + "/expiry/" + i17, item18, list6);
           }
         }
       }

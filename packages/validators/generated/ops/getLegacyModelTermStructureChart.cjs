@@ -14,12 +14,12 @@ function deltaItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value10 = d.expiry;
-    if (!(typeof value10 == "string")) return requiredFirst(d, "", list3) && typeError("/expiry", "string");
+    if (!(typeof value10 == "string")) return typeError("/expiry", "string");
   }
   {
     const value11 = d.iv;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list3) && typeError("/iv", list4);
+      if (!(typeof value11 == "number" || value11 === null)) return typeError("/iv", list4);
     }
   }
   return true;
@@ -34,26 +34,27 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/data", "object");
     {
       const value5 = value4.delta;
       if (value5 !== void 0) {
-        if (!(Array.isArray(value5))) return requiredFirst(d, "", list2) && typeError("/data/delta", "array");
+        if (!(Array.isArray(value5))) return typeError("/data/delta", "array");
         for (let i6 = 0; i6 < value5.length; i6++) {
           const item7 = value5[i6];
-          if (!deltaItem(item7)) return requiredFirst(d, "", list2) && at("/data/delta/" + i6);
+          if (!deltaItem(item7)) return at("/data/delta/" + i6, item7, list3);
         }
       }
     }
     {
       const value13 = value4.strike;
       if (value13 !== void 0) {
-        if (!(Array.isArray(value13))) return requiredFirst(d, "", list2) && typeError("/data/strike", "array");
+        if (!(Array.isArray(value13))) return typeError("/data/strike", "array");
         for (let i14 = 0; i14 < value13.length; i14++) {
           const item15 = value13[i14];
-          if (!deltaItem(item15)) return requiredFirst(d, "", list2) && at("/data/strike/" + i14);
+          if (!deltaItem(item15)) return at("/data/strike/" + i14, item15, list3);
         }
       }
     }

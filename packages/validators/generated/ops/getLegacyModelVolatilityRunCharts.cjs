@@ -14,90 +14,90 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.expiry;
-    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/expiry", "string");
+    if (!(typeof value9 == "string")) return typeError("/expiry", "string");
   }
   {
     const value10 = d.forward;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/forward", list4);
+      if (!(typeof value10 == "number" || value10 === null)) return typeError("/forward", list4);
     }
   }
   {
     const value12 = d.atm_spot_iv;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/atm_spot_iv", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/atm_spot_iv", list4);
     }
   }
   {
     const value13 = d.skew_10d;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/skew_10d", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/skew_10d", list4);
     }
   }
   {
     const value14 = d.skew_15d;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/skew_15d", list4);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/skew_15d", list4);
     }
   }
   {
     const value15 = d.skew_25d;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/skew_25d", list4);
+      if (!(typeof value15 == "number" || value15 === null)) return typeError("/skew_25d", list4);
     }
   }
   {
     const value16 = d.skew_35d;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/skew_35d", list4);
+      if (!(typeof value16 == "number" || value16 === null)) return typeError("/skew_35d", list4);
     }
   }
   {
     const value17 = d.rr_10d;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/rr_10d", list4);
+      if (!(typeof value17 == "number" || value17 === null)) return typeError("/rr_10d", list4);
     }
   }
   {
     const value18 = d.rr_15d;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/rr_15d", list4);
+      if (!(typeof value18 == "number" || value18 === null)) return typeError("/rr_15d", list4);
     }
   }
   {
     const value19 = d.rr_25d;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list3) && typeError("/rr_25d", list4);
+      if (!(typeof value19 == "number" || value19 === null)) return typeError("/rr_25d", list4);
     }
   }
   {
     const value20 = d.rr_35d;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list3) && typeError("/rr_35d", list4);
+      if (!(typeof value20 == "number" || value20 === null)) return typeError("/rr_35d", list4);
     }
   }
   {
     const value21 = d.fly_10d;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list3) && typeError("/fly_10d", list4);
+      if (!(typeof value21 == "number" || value21 === null)) return typeError("/fly_10d", list4);
     }
   }
   {
     const value22 = d.fly_15d;
     if (value22 !== void 0) {
-      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list3) && typeError("/fly_15d", list4);
+      if (!(typeof value22 == "number" || value22 === null)) return typeError("/fly_15d", list4);
     }
   }
   {
     const value23 = d.fly_25d;
     if (value23 !== void 0) {
-      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list3) && typeError("/fly_25d", list4);
+      if (!(typeof value23 == "number" || value23 === null)) return typeError("/fly_25d", list4);
     }
   }
   {
     const value24 = d.fly_35d;
     if (value24 !== void 0) {
-      if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list3) && typeError("/fly_35d", list4);
+      if (!(typeof value24 == "number" || value24 === null)) return typeError("/fly_35d", list4);
     }
   }
   return true;
@@ -112,12 +112,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

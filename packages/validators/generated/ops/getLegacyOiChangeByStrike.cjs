@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
 const list = ["date"];
 const list2 = ["number","null"];
 
@@ -12,55 +12,55 @@ function rootItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value5 = d.date;
-    if (!(isInteger(value5))) return requiredFirst(d, "", list) && typeError("/date", "integer");
-    if (!(value5 >= 0)) return requiredFirst(d, "", list) && numberLimit("/date", "minimum", 0);
+    if (!(isInteger(value5))) return typeError("/date", "integer");
+    if (!(value5 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   {
     const value6 = d.strike;
     if (value6 !== void 0) {
-      if (!(typeof value6 == "number" || value6 === null)) return requiredFirst(d, "", list) && typeError("/strike", list2);
+      if (!(typeof value6 == "number" || value6 === null)) return typeError("/strike", list2);
     }
   }
   {
     const value8 = d.open_interest;
     if (value8 !== void 0) {
-      if (!(typeof value8 == "number" || value8 === null)) return requiredFirst(d, "", list) && typeError("/open_interest", list2);
+      if (!(typeof value8 == "number" || value8 === null)) return typeError("/open_interest", list2);
     }
   }
   {
     const value9 = d.total_notional_change;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list) && typeError("/total_notional_change", list2);
+      if (!(typeof value9 == "number" || value9 === null)) return typeError("/total_notional_change", list2);
     }
   }
   {
     const value10 = d.open_interest_change;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list) && typeError("/open_interest_change", list2);
+      if (!(typeof value10 == "number" || value10 === null)) return typeError("/open_interest_change", list2);
     }
   }
   {
     const value11 = d.open_interest_change_percent;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list) && typeError("/open_interest_change_percent", list2);
+      if (!(typeof value11 == "number" || value11 === null)) return typeError("/open_interest_change_percent", list2);
     }
   }
   {
     const value12 = d.strike_index;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list) && typeError("/strike_index", list2);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/strike_index", list2);
     }
   }
   {
     const value13 = d.date_index;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list) && typeError("/date_index", list2);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/date_index", list2);
     }
   }
   {
     const value14 = d.intensity;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list) && typeError("/intensity", list2);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/intensity", list2);
     }
   }
   return true;
@@ -70,7 +70,7 @@ function response200(d) {
   if (!(Array.isArray(d))) return typeError("", "array");
   for (let i1 = 0; i1 < d.length; i1++) {
     const item2 = d[i1];
-    if (!rootItem(item2)) return at("/" + i1);
+    if (!rootItem(item2)) return at("/" + i1, item2, list);
   }
   return true;
 }

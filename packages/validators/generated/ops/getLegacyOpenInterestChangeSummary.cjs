@@ -16,41 +16,41 @@ function dataItem(d) {
   {
     const value9 = d.markets;
     if (value9 !== void 0) {
-      if (!(Array.isArray(value9) || value9 === null)) return requiredFirst(d, "", list3) && typeError("/markets", list4);
+      if (!(Array.isArray(value9) || value9 === null)) return typeError("/markets", list4);
       if (Array.isArray(value9)) {
         for (let i11 = 0; i11 < value9.length; i11++) {
           const item12 = value9[i11];
-          if (!(typeof item12 == "string")) return requiredFirst(d, "", list3) && typeError("/markets/" + i11, "string");
+          if (!(typeof item12 == "string")) return typeError("/markets/" + i11, "string");
         }
       }
     }
   }
   {
     const value13 = d.ticker;
-    if (!(typeof value13 == "string")) return requiredFirst(d, "", list3) && typeError("/ticker", "string");
+    if (!(typeof value13 == "string")) return typeError("/ticker", "string");
   }
   {
     const value14 = d.open_interest;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest", list5);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/open_interest", list5);
     }
   }
   {
     const value16 = d.open_interest_notional;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest_notional", list5);
+      if (!(typeof value16 == "number" || value16 === null)) return typeError("/open_interest_notional", list5);
     }
   }
   {
     const value17 = d.open_interest_change_usd;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest_change_usd", list5);
+      if (!(typeof value17 == "number" || value17 === null)) return typeError("/open_interest_change_usd", list5);
     }
   }
   {
     const value18 = d.open_interest_notional_change;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest_notional_change", list5);
+      if (!(typeof value18 == "number" || value18 === null)) return typeError("/open_interest_notional_change", list5);
     }
   }
   return true;
@@ -65,12 +65,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

@@ -15,39 +15,39 @@ function dataItem(d) {
   {
     const value9 = d.strike;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list3) && typeError("/strike", list4);
+      if (!(typeof value9 == "number" || value9 === null)) return typeError("/strike", list4);
     }
   }
   {
     const value11 = d.c;
-    if (!(typeof value11 == "number")) return requiredFirst(d, "", list3) && typeError("/c", "number");
+    if (!(typeof value11 == "number")) return typeError("/c", "number");
   }
   {
     const value12 = d.p;
-    if (!(typeof value12 == "number")) return requiredFirst(d, "", list3) && typeError("/p", "number");
+    if (!(typeof value12 == "number")) return typeError("/p", "number");
   }
   {
     const value13 = d.notional_c;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/notional_c", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/notional_c", list4);
     }
   }
   {
     const value14 = d.notional_p;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/notional_p", list4);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/notional_p", list4);
     }
   }
   {
     const value15 = d.premium_c;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/premium_c", list4);
+      if (!(typeof value15 == "number" || value15 === null)) return typeError("/premium_c", list4);
     }
   }
   {
     const value16 = d.premium_p;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/premium_p", list4);
+      if (!(typeof value16 == "number" || value16 === null)) return typeError("/premium_p", list4);
     }
   }
   return true;
@@ -62,12 +62,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

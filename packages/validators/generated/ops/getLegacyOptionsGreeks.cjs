@@ -14,36 +14,36 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.strike;
-    if (!(typeof value9 == "number")) return requiredFirst(d, "", list3) && typeError("/strike", "number");
+    if (!(typeof value9 == "number")) return typeError("/strike", "number");
   }
   {
     const value10 = d.underlying_price;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/underlying_price", list4);
+      if (!(typeof value10 == "number" || value10 === null)) return typeError("/underlying_price", list4);
     }
   }
   {
     const value12 = d.delta;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/delta", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/delta", list4);
     }
   }
   {
     const value13 = d.gamma;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/gamma", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/gamma", list4);
     }
   }
   {
     const value14 = d.theta;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/theta", list4);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/theta", list4);
     }
   }
   {
     const value15 = d.vega;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/vega", list4);
+      if (!(typeof value15 == "number" || value15 === null)) return typeError("/vega", list4);
     }
   }
   return true;
@@ -58,12 +58,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

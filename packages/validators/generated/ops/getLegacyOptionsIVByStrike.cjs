@@ -15,12 +15,12 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.date;
-    if (!(typeof value9 == "string" || typeof value9 == "number" || typeof value9 == "boolean" || typeof value9 == "object" && value9 !== null && !Array.isArray(value9) || Array.isArray(value9) || value9 === null)) return requiredFirst(d, "", list3) && typeError("/date", list4);
+    if (!(typeof value9 == "string" || typeof value9 == "number" || typeof value9 == "boolean" || typeof value9 == "object" && value9 !== null && !Array.isArray(value9) || Array.isArray(value9) || value9 === null)) return typeError("/date", list4);
   }
   {
     const value11 = d.iv;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list3) && typeError("/iv", list5);
+      if (!(typeof value11 == "number" || value11 === null)) return typeError("/iv", list5);
     }
   }
   return true;
@@ -35,12 +35,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

@@ -16,36 +16,36 @@ function dataItem(d) {
   {
     const value9 = d.market;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "string" || value9 === null)) return requiredFirst(d, "", list3) && typeError("/market", list4);
+      if (!(typeof value9 == "string" || value9 === null)) return typeError("/market", list4);
     }
   }
   {
     const value11 = d.currency;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "string" || value11 === null)) return requiredFirst(d, "", list3) && typeError("/currency", list4);
+      if (!(typeof value11 == "string" || value11 === null)) return typeError("/currency", list4);
     }
   }
   {
     const value12 = d.maturity;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/maturity", list4);
+      if (!(typeof value12 == "string" || value12 === null)) return typeError("/maturity", list4);
     }
   }
   {
     const value13 = d.strike;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/strike", list5);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/strike", list5);
     }
   }
   {
     const value15 = d.option_type;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "string" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/option_type", list4);
+      if (!(typeof value15 == "string" || value15 === null)) return typeError("/option_type", list4);
     }
   }
   {
     const value16 = d.instrument;
-    if (!(typeof value16 == "string")) return requiredFirst(d, "", list3) && typeError("/instrument", "string");
+    if (!(typeof value16 == "string")) return typeError("/instrument", "string");
   }
   return true;
 }
@@ -59,12 +59,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

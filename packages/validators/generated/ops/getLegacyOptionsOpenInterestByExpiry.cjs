@@ -14,30 +14,30 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.maturity;
-    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/maturity", "string");
+    if (!(typeof value9 == "string")) return typeError("/maturity", "string");
   }
   {
     const value10 = d.c;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/c", list4);
+      if (!(typeof value10 == "number" || value10 === null)) return typeError("/c", list4);
     }
   }
   {
     const value12 = d.p;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/p", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/p", list4);
     }
   }
   {
     const value13 = d.notional_c;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/notional_c", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/notional_c", list4);
     }
   }
   {
     const value14 = d.notional_p;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/notional_p", list4);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/notional_p", list4);
     }
   }
   return true;
@@ -52,12 +52,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, requiredFirst, typeError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, typeError, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["symbol"];
 const list2 = ["number","null"];
 
@@ -12,18 +12,18 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value8 = d.symbol;
-    if (!(typeof value8 == "string")) return requiredFirst(d, "", list) && typeError("/symbol", "string");
+    if (!(typeof value8 == "string")) return typeError("/symbol", "string");
   }
   {
     const value9 = d.funding;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list) && typeError("/funding", list2);
+      if (!(typeof value9 == "number" || value9 === null)) return typeError("/funding", list2);
     }
   }
   {
     const value11 = d.yield;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list) && typeError("/yield", list2);
+      if (!(typeof value11 == "number" || value11 === null)) return typeError("/yield", list2);
     }
   }
   return true;
@@ -38,6 +38,7 @@ function branch1(d) {
     if (!(value2 >= 0)) return false;
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
+  if (d.data === void 0) return false;
   {
     const value3 = d.data;
     if (!(Array.isArray(value3))) return false;

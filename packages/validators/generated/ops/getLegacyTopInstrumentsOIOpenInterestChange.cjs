@@ -14,24 +14,24 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.instrument;
-    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/instrument", "string");
+    if (!(typeof value9 == "string")) return typeError("/instrument", "string");
   }
   {
     const value10 = d.open_interest;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/open_interest", list4);
+      if (!(typeof value10 == "number" || value10 === null)) return typeError("/open_interest", list4);
     }
   }
   {
     const value12 = d.oi_change_notional;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/oi_change_notional", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/oi_change_notional", list4);
     }
   }
   {
     const value13 = d.oi_change_premium;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/oi_change_premium", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/oi_change_premium", list4);
     }
   }
   return true;
@@ -46,12 +46,13 @@ function response200(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

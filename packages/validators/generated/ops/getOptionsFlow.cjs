@@ -23,28 +23,28 @@ function most_active_strikesItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value29 = d.instrument_name;
-    if (!(typeof value29 == "string")) return requiredFirst(d, "", list5) && typeError("/instrument_name", "string");
-    if (value29.length < 1) return requiredFirst(d, "", list5) && countLimit("/instrument_name", "minLength", 1);
+    if (!(typeof value29 == "string")) return typeError("/instrument_name", "string");
+    if (value29.length < 1) return countLimit("/instrument_name", "minLength", 1);
   }
   {
     const value30 = d.trade_count;
     if (value30 !== void 0) {
-      if (!(typeof value30 == "number" || value30 === null)) return requiredFirst(d, "", list5) && typeError("/trade_count", list4);
+      if (!(typeof value30 == "number" || value30 === null)) return typeError("/trade_count", list4);
       if (typeof value30 == "number") {
-        if (!(value30 >= 0)) return requiredFirst(d, "", list5) && numberLimit("/trade_count", "minimum", 0);
+        if (!(value30 >= 0)) return numberLimit("/trade_count", "minimum", 0);
       }
     }
   }
   {
     const value31 = d.premium_usd;
     if (value31 !== void 0) {
-      if (!(typeof value31 == "number" || value31 === null)) return requiredFirst(d, "", list5) && typeError("/premium_usd", list4);
+      if (!(typeof value31 == "number" || value31 === null)) return typeError("/premium_usd", list4);
     }
   }
   {
     const value32 = d.net_oi_change;
     if (value32 !== void 0) {
-      if (!(typeof value32 == "number" || value32 === null)) return requiredFirst(d, "", list5) && typeError("/net_oi_change", list4);
+      if (!(typeof value32 == "number" || value32 === null)) return typeError("/net_oi_change", list4);
     }
   }
   return true;
@@ -54,160 +54,160 @@ function bucketsItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value38 = d.date;
-    if (!(typeof value38 == "string")) return requiredFirst(d, "", list6) && typeError("/date", "string");
-    if (!pattern.test(value38)) return requiredFirst(d, "", list6) && patternError("/date", source);
+    if (!(typeof value38 == "string")) return typeError("/date", "string");
+    if (!pattern.test(value38)) return patternError("/date", source);
   }
   {
     const value41 = d.trade_count;
     if (value41 !== void 0) {
-      if (!(typeof value41 == "number" || value41 === null)) return requiredFirst(d, "", list6) && typeError("/trade_count", list4);
+      if (!(typeof value41 == "number" || value41 === null)) return typeError("/trade_count", list4);
       if (typeof value41 == "number") {
-        if (!(value41 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/trade_count", "minimum", 0);
+        if (!(value41 >= 0)) return numberLimit("/trade_count", "minimum", 0);
       }
     }
   }
   {
     const value42 = d.buy_count;
     if (value42 !== void 0) {
-      if (!(typeof value42 == "number" || value42 === null)) return requiredFirst(d, "", list6) && typeError("/buy_count", list4);
+      if (!(typeof value42 == "number" || value42 === null)) return typeError("/buy_count", list4);
       if (typeof value42 == "number") {
-        if (!(value42 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/buy_count", "minimum", 0);
+        if (!(value42 >= 0)) return numberLimit("/buy_count", "minimum", 0);
       }
     }
   }
   {
     const value43 = d.sell_count;
     if (value43 !== void 0) {
-      if (!(typeof value43 == "number" || value43 === null)) return requiredFirst(d, "", list6) && typeError("/sell_count", list4);
+      if (!(typeof value43 == "number" || value43 === null)) return typeError("/sell_count", list4);
       if (typeof value43 == "number") {
-        if (!(value43 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/sell_count", "minimum", 0);
+        if (!(value43 >= 0)) return numberLimit("/sell_count", "minimum", 0);
       }
     }
   }
   {
     const value44 = d.total_amount;
     if (value44 !== void 0) {
-      if (!(typeof value44 == "number" || value44 === null)) return requiredFirst(d, "", list6) && typeError("/total_amount", list4);
+      if (!(typeof value44 == "number" || value44 === null)) return typeError("/total_amount", list4);
       if (typeof value44 == "number") {
-        if (!(value44 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/total_amount", "minimum", 0);
+        if (!(value44 >= 0)) return numberLimit("/total_amount", "minimum", 0);
       }
     }
   }
   {
     const value45 = d.buy_amount;
     if (value45 !== void 0) {
-      if (!(typeof value45 == "number" || value45 === null)) return requiredFirst(d, "", list6) && typeError("/buy_amount", list4);
+      if (!(typeof value45 == "number" || value45 === null)) return typeError("/buy_amount", list4);
       if (typeof value45 == "number") {
-        if (!(value45 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/buy_amount", "minimum", 0);
+        if (!(value45 >= 0)) return numberLimit("/buy_amount", "minimum", 0);
       }
     }
   }
   {
     const value46 = d.sell_amount;
     if (value46 !== void 0) {
-      if (!(typeof value46 == "number" || value46 === null)) return requiredFirst(d, "", list6) && typeError("/sell_amount", list4);
+      if (!(typeof value46 == "number" || value46 === null)) return typeError("/sell_amount", list4);
       if (typeof value46 == "number") {
-        if (!(value46 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/sell_amount", "minimum", 0);
+        if (!(value46 >= 0)) return numberLimit("/sell_amount", "minimum", 0);
       }
     }
   }
   {
     const value47 = d.total_premium_usd;
     if (value47 !== void 0) {
-      if (!(typeof value47 == "number" || value47 === null)) return requiredFirst(d, "", list6) && typeError("/total_premium_usd", list4);
+      if (!(typeof value47 == "number" || value47 === null)) return typeError("/total_premium_usd", list4);
     }
   }
   {
     const value48 = d.buy_premium_usd;
     if (value48 !== void 0) {
-      if (!(typeof value48 == "number" || value48 === null)) return requiredFirst(d, "", list6) && typeError("/buy_premium_usd", list4);
+      if (!(typeof value48 == "number" || value48 === null)) return typeError("/buy_premium_usd", list4);
     }
   }
   {
     const value49 = d.sell_premium_usd;
     if (value49 !== void 0) {
-      if (!(typeof value49 == "number" || value49 === null)) return requiredFirst(d, "", list6) && typeError("/sell_premium_usd", list4);
+      if (!(typeof value49 == "number" || value49 === null)) return typeError("/sell_premium_usd", list4);
     }
   }
   {
     const value50 = d.total_notional;
     if (value50 !== void 0) {
-      if (!(typeof value50 == "number" || value50 === null)) return requiredFirst(d, "", list6) && typeError("/total_notional", list4);
+      if (!(typeof value50 == "number" || value50 === null)) return typeError("/total_notional", list4);
     }
   }
   {
     const value51 = d.buy_notional;
     if (value51 !== void 0) {
-      if (!(typeof value51 == "number" || value51 === null)) return requiredFirst(d, "", list6) && typeError("/buy_notional", list4);
+      if (!(typeof value51 == "number" || value51 === null)) return typeError("/buy_notional", list4);
     }
   }
   {
     const value52 = d.sell_notional;
     if (value52 !== void 0) {
-      if (!(typeof value52 == "number" || value52 === null)) return requiredFirst(d, "", list6) && typeError("/sell_notional", list4);
+      if (!(typeof value52 == "number" || value52 === null)) return typeError("/sell_notional", list4);
     }
   }
   {
     const value53 = d.call_premium_usd;
     if (value53 !== void 0) {
-      if (!(typeof value53 == "number" || value53 === null)) return requiredFirst(d, "", list6) && typeError("/call_premium_usd", list4);
+      if (!(typeof value53 == "number" || value53 === null)) return typeError("/call_premium_usd", list4);
     }
   }
   {
     const value54 = d.put_premium_usd;
     if (value54 !== void 0) {
-      if (!(typeof value54 == "number" || value54 === null)) return requiredFirst(d, "", list6) && typeError("/put_premium_usd", list4);
+      if (!(typeof value54 == "number" || value54 === null)) return typeError("/put_premium_usd", list4);
     }
   }
   {
     const value55 = d.call_count;
     if (value55 !== void 0) {
-      if (!(typeof value55 == "number" || value55 === null)) return requiredFirst(d, "", list6) && typeError("/call_count", list4);
+      if (!(typeof value55 == "number" || value55 === null)) return typeError("/call_count", list4);
       if (typeof value55 == "number") {
-        if (!(value55 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/call_count", "minimum", 0);
+        if (!(value55 >= 0)) return numberLimit("/call_count", "minimum", 0);
       }
     }
   }
   {
     const value56 = d.put_count;
     if (value56 !== void 0) {
-      if (!(typeof value56 == "number" || value56 === null)) return requiredFirst(d, "", list6) && typeError("/put_count", list4);
+      if (!(typeof value56 == "number" || value56 === null)) return typeError("/put_count", list4);
       if (typeof value56 == "number") {
-        if (!(value56 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/put_count", "minimum", 0);
+        if (!(value56 >= 0)) return numberLimit("/put_count", "minimum", 0);
       }
     }
   }
   {
     const value57 = d.block_trade_count;
     if (value57 !== void 0) {
-      if (!(typeof value57 == "number" || value57 === null)) return requiredFirst(d, "", list6) && typeError("/block_trade_count", list4);
+      if (!(typeof value57 == "number" || value57 === null)) return typeError("/block_trade_count", list4);
       if (typeof value57 == "number") {
-        if (!(value57 >= 0)) return requiredFirst(d, "", list6) && numberLimit("/block_trade_count", "minimum", 0);
+        if (!(value57 >= 0)) return numberLimit("/block_trade_count", "minimum", 0);
       }
     }
   }
   {
     const value58 = d.block_premium_usd;
     if (value58 !== void 0) {
-      if (!(typeof value58 == "number" || value58 === null)) return requiredFirst(d, "", list6) && typeError("/block_premium_usd", list4);
+      if (!(typeof value58 == "number" || value58 === null)) return typeError("/block_premium_usd", list4);
     }
   }
   {
     const value59 = d.net_oi_change;
     if (value59 !== void 0) {
-      if (!(typeof value59 == "number" || value59 === null)) return requiredFirst(d, "", list6) && typeError("/net_oi_change", list4);
+      if (!(typeof value59 == "number" || value59 === null)) return typeError("/net_oi_change", list4);
     }
   }
   {
     const value60 = d.avg_iv;
     if (value60 !== void 0) {
-      if (!(typeof value60 == "number" || value60 === null)) return requiredFirst(d, "", list6) && typeError("/avg_iv", list4);
+      if (!(typeof value60 == "number" || value60 === null)) return typeError("/avg_iv", list4);
     }
   }
   {
     const value61 = d.avg_abs_delta;
     if (value61 !== void 0) {
-      if (!(typeof value61 == "number" || value61 === null)) return requiredFirst(d, "", list6) && typeError("/avg_abs_delta", list4);
+      if (!(typeof value61 == "number" || value61 === null)) return typeError("/avg_abs_delta", list4);
     }
   }
   return true;
@@ -217,155 +217,155 @@ function notable_tradesItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value67 = d.instrument_name;
-    if (!(typeof value67 == "string")) return requiredFirst(d, "", list7) && typeError("/instrument_name", "string");
-    if (value67.length < 1) return requiredFirst(d, "", list7) && countLimit("/instrument_name", "minLength", 1);
+    if (!(typeof value67 == "string")) return typeError("/instrument_name", "string");
+    if (value67.length < 1) return countLimit("/instrument_name", "minLength", 1);
   }
   {
     const value68 = d.timestamp;
-    if (!(isInteger(value68))) return requiredFirst(d, "", list7) && typeError("/timestamp", "integer");
+    if (!(isInteger(value68))) return typeError("/timestamp", "integer");
   }
   {
     const value69 = d.trade_id;
-    if (!(typeof value69 == "string" || isInteger(value69))) return requiredFirst(d, "", list7) && typeError("/trade_id", list8);
+    if (!(typeof value69 == "string" || isInteger(value69))) return typeError("/trade_id", list8);
   }
   {
     const value71 = d.block_trade_id;
     if (value71 !== void 0) {
-      if (!(typeof value71 == "string" || value71 === null)) return requiredFirst(d, "", list7) && typeError("/block_trade_id", list9);
+      if (!(typeof value71 == "string" || value71 === null)) return typeError("/block_trade_id", list9);
     }
   }
   {
     const value73 = d.combo_id;
     if (value73 !== void 0) {
-      if (!(typeof value73 == "string" || value73 === null)) return requiredFirst(d, "", list7) && typeError("/combo_id", list9);
+      if (!(typeof value73 == "string" || value73 === null)) return typeError("/combo_id", list9);
     }
   }
   {
     const value74 = d.strategy;
     if (value74 !== void 0) {
-      if (!(typeof value74 == "string" || value74 === null)) return requiredFirst(d, "", list7) && typeError("/strategy", list9);
+      if (!(typeof value74 == "string" || value74 === null)) return typeError("/strategy", list9);
     }
   }
   {
     const value75 = d.date;
     if (value75 !== void 0) {
-      if (!(typeof value75 == "string")) return requiredFirst(d, "", list7) && typeError("/date", "string");
+      if (!(typeof value75 == "string")) return typeError("/date", "string");
     }
   }
   {
     const value76 = d.currency;
     if (value76 !== void 0) {
-      if (!(typeof value76 == "string")) return requiredFirst(d, "", list7) && typeError("/currency", "string");
+      if (!(typeof value76 == "string")) return typeError("/currency", "string");
     }
   }
   {
     const value77 = d.maturity;
     if (value77 !== void 0) {
-      if (!(typeof value77 == "string")) return requiredFirst(d, "", list7) && typeError("/maturity", "string");
+      if (!(typeof value77 == "string")) return typeError("/maturity", "string");
     }
   }
   {
     const value78 = d.days_to_expiry;
     if (value78 !== void 0) {
-      if (!(typeof value78 == "number" || value78 === null)) return requiredFirst(d, "", list7) && typeError("/days_to_expiry", list4);
+      if (!(typeof value78 == "number" || value78 === null)) return typeError("/days_to_expiry", list4);
     }
   }
   {
     const value79 = d.strike;
     if (value79 !== void 0) {
-      if (!(typeof value79 == "number" || value79 === null)) return requiredFirst(d, "", list7) && typeError("/strike", list4);
+      if (!(typeof value79 == "number" || value79 === null)) return typeError("/strike", list4);
     }
   }
   {
     const value80 = d.option_type;
     if (value80 !== void 0) {
-      if (!(typeof value80 == "string")) return requiredFirst(d, "", list7) && typeError("/option_type", "string");
-      if (!list10.includes(value80)) return requiredFirst(d, "", list7) && enumError("/option_type", list10);
+      if (!(typeof value80 == "string")) return typeError("/option_type", "string");
+      if (!list10.includes(value80)) return enumError("/option_type", list10);
     }
   }
   {
     const value82 = d.direction;
     if (value82 !== void 0) {
-      if (!(typeof value82 == "string")) return requiredFirst(d, "", list7) && typeError("/direction", "string");
-      if (!list11.includes(value82)) return requiredFirst(d, "", list7) && enumError("/direction", list11);
+      if (!(typeof value82 == "string")) return typeError("/direction", "string");
+      if (!list11.includes(value82)) return enumError("/direction", list11);
     }
   }
   {
     const value84 = d.amount;
     if (value84 !== void 0) {
-      if (!(typeof value84 == "number" || value84 === null)) return requiredFirst(d, "", list7) && typeError("/amount", list4);
+      if (!(typeof value84 == "number" || value84 === null)) return typeError("/amount", list4);
     }
   }
   {
     const value85 = d.price;
     if (value85 !== void 0) {
-      if (!(typeof value85 == "number" || value85 === null)) return requiredFirst(d, "", list7) && typeError("/price", list4);
+      if (!(typeof value85 == "number" || value85 === null)) return typeError("/price", list4);
     }
   }
   {
     const value86 = d.iv;
     if (value86 !== void 0) {
-      if (!(typeof value86 == "number" || value86 === null)) return requiredFirst(d, "", list7) && typeError("/iv", list4);
+      if (!(typeof value86 == "number" || value86 === null)) return typeError("/iv", list4);
     }
   }
   {
     const value87 = d.index_price;
     if (value87 !== void 0) {
-      if (!(typeof value87 == "number" || value87 === null)) return requiredFirst(d, "", list7) && typeError("/index_price", list4);
+      if (!(typeof value87 == "number" || value87 === null)) return typeError("/index_price", list4);
     }
   }
   {
     const value88 = d.mark_price;
     if (value88 !== void 0) {
-      if (!(typeof value88 == "number" || value88 === null)) return requiredFirst(d, "", list7) && typeError("/mark_price", list4);
+      if (!(typeof value88 == "number" || value88 === null)) return typeError("/mark_price", list4);
     }
   }
   {
     const value89 = d.premium_usd;
     if (value89 !== void 0) {
-      if (!(typeof value89 == "number" || value89 === null)) return requiredFirst(d, "", list7) && typeError("/premium_usd", list4);
+      if (!(typeof value89 == "number" || value89 === null)) return typeError("/premium_usd", list4);
     }
   }
   {
     const value90 = d.notional;
     if (value90 !== void 0) {
-      if (!(typeof value90 == "number" || value90 === null)) return requiredFirst(d, "", list7) && typeError("/notional", list4);
+      if (!(typeof value90 == "number" || value90 === null)) return typeError("/notional", list4);
     }
   }
   {
     const value91 = d.delta;
     if (value91 !== void 0) {
-      if (!(typeof value91 == "number" || value91 === null)) return requiredFirst(d, "", list7) && typeError("/delta", list4);
+      if (!(typeof value91 == "number" || value91 === null)) return typeError("/delta", list4);
     }
   }
   {
     const value92 = d.gamma;
     if (value92 !== void 0) {
-      if (!(typeof value92 == "number" || value92 === null)) return requiredFirst(d, "", list7) && typeError("/gamma", list4);
+      if (!(typeof value92 == "number" || value92 === null)) return typeError("/gamma", list4);
     }
   }
   {
     const value93 = d.vega;
     if (value93 !== void 0) {
-      if (!(typeof value93 == "number" || value93 === null)) return requiredFirst(d, "", list7) && typeError("/vega", list4);
+      if (!(typeof value93 == "number" || value93 === null)) return typeError("/vega", list4);
     }
   }
   {
     const value94 = d.theta;
     if (value94 !== void 0) {
-      if (!(typeof value94 == "number" || value94 === null)) return requiredFirst(d, "", list7) && typeError("/theta", list4);
+      if (!(typeof value94 == "number" || value94 === null)) return typeError("/theta", list4);
     }
   }
   {
     const value95 = d.oi_change;
     if (value95 !== void 0) {
-      if (!(typeof value95 == "number" || value95 === null)) return requiredFirst(d, "", list7) && typeError("/oi_change", list4);
+      if (!(typeof value95 == "number" || value95 === null)) return typeError("/oi_change", list4);
     }
   }
   {
     const value96 = d.open_interest;
     if (value96 !== void 0) {
-      if (!(typeof value96 == "number" || value96 === null)) return requiredFirst(d, "", list7) && typeError("/open_interest", list4);
+      if (!(typeof value96 == "number" || value96 === null)) return typeError("/open_interest", list4);
     }
   }
   return true;
@@ -375,154 +375,155 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.summary;
-    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/summary", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/summary", "object");
+    if (value2.start === void 0 || value2.end === void 0 || value2.most_active_strikes === void 0) return requiredFirst(value2, "/summary", list2);
     {
       const value4 = value2.start;
-      if (!(typeof value4 == "string")) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/start", "string");
+      if (!(typeof value4 == "string")) return typeError("/summary/start", "string");
     }
     {
       const value5 = value2.end;
-      if (!(typeof value5 == "string")) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/end", "string");
+      if (!(typeof value5 == "string")) return typeError("/summary/end", "string");
     }
     {
       const value6 = value2.resolution;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/resolution", "string");
-        if (!list3.includes(value6)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && enumError("/summary/resolution", list3);
+        if (!(typeof value6 == "string")) return typeError("/summary/resolution", "string");
+        if (!list3.includes(value6)) return enumError("/summary/resolution", list3);
       }
     }
     {
       const value8 = value2.total_trades;
       if (value8 !== void 0) {
-        if (!(typeof value8 == "number" || value8 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/total_trades", list4);
+        if (!(typeof value8 == "number" || value8 === null)) return typeError("/summary/total_trades", list4);
         if (typeof value8 == "number") {
-          if (!(value8 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && numberLimit("/summary/total_trades", "minimum", 0);
+          if (!(value8 >= 0)) return numberLimit("/summary/total_trades", "minimum", 0);
         }
       }
     }
     {
       const value10 = value2.total_premium_usd;
       if (value10 !== void 0) {
-        if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/total_premium_usd", list4);
+        if (!(typeof value10 == "number" || value10 === null)) return typeError("/summary/total_premium_usd", list4);
       }
     }
     {
       const value11 = value2.total_notional_usd;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/total_notional_usd", list4);
+        if (!(typeof value11 == "number" || value11 === null)) return typeError("/summary/total_notional_usd", list4);
       }
     }
     {
       const value12 = value2.call_premium_usd;
       if (value12 !== void 0) {
-        if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/call_premium_usd", list4);
+        if (!(typeof value12 == "number" || value12 === null)) return typeError("/summary/call_premium_usd", list4);
       }
     }
     {
       const value13 = value2.put_premium_usd;
       if (value13 !== void 0) {
-        if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/put_premium_usd", list4);
+        if (!(typeof value13 == "number" || value13 === null)) return typeError("/summary/put_premium_usd", list4);
       }
     }
     {
       const value14 = value2.buy_premium_usd;
       if (value14 !== void 0) {
-        if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/buy_premium_usd", list4);
+        if (!(typeof value14 == "number" || value14 === null)) return typeError("/summary/buy_premium_usd", list4);
       }
     }
     {
       const value15 = value2.sell_premium_usd;
       if (value15 !== void 0) {
-        if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/sell_premium_usd", list4);
+        if (!(typeof value15 == "number" || value15 === null)) return typeError("/summary/sell_premium_usd", list4);
       }
     }
     {
       const value16 = value2.net_delta;
       if (value16 !== void 0) {
-        if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/net_delta", list4);
+        if (!(typeof value16 == "number" || value16 === null)) return typeError("/summary/net_delta", list4);
       }
     }
     {
       const value17 = value2.net_gamma;
       if (value17 !== void 0) {
-        if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/net_gamma", list4);
+        if (!(typeof value17 == "number" || value17 === null)) return typeError("/summary/net_gamma", list4);
       }
     }
     {
       const value18 = value2.net_vega;
       if (value18 !== void 0) {
-        if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/net_vega", list4);
+        if (!(typeof value18 == "number" || value18 === null)) return typeError("/summary/net_vega", list4);
       }
     }
     {
       const value19 = value2.opening_trades;
       if (value19 !== void 0) {
-        if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/opening_trades", list4);
+        if (!(typeof value19 == "number" || value19 === null)) return typeError("/summary/opening_trades", list4);
         if (typeof value19 == "number") {
-          if (!(value19 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && numberLimit("/summary/opening_trades", "minimum", 0);
+          if (!(value19 >= 0)) return numberLimit("/summary/opening_trades", "minimum", 0);
         }
       }
     }
     {
       const value20 = value2.closing_trades;
       if (value20 !== void 0) {
-        if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/closing_trades", list4);
+        if (!(typeof value20 == "number" || value20 === null)) return typeError("/summary/closing_trades", list4);
         if (typeof value20 == "number") {
-          if (!(value20 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && numberLimit("/summary/closing_trades", "minimum", 0);
+          if (!(value20 >= 0)) return numberLimit("/summary/closing_trades", "minimum", 0);
         }
       }
     }
     {
       const value21 = value2.net_oi_change;
       if (value21 !== void 0) {
-        if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/net_oi_change", list4);
+        if (!(typeof value21 == "number" || value21 === null)) return typeError("/summary/net_oi_change", list4);
       }
     }
     {
       const value22 = value2.block_trade_count;
       if (value22 !== void 0) {
-        if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/block_trade_count", list4);
+        if (!(typeof value22 == "number" || value22 === null)) return typeError("/summary/block_trade_count", list4);
         if (typeof value22 == "number") {
-          if (!(value22 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && numberLimit("/summary/block_trade_count", "minimum", 0);
+          if (!(value22 >= 0)) return numberLimit("/summary/block_trade_count", "minimum", 0);
         }
       }
     }
     {
       const value23 = value2.block_trade_premium_usd;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/block_trade_premium_usd", list4);
+        if (!(typeof value23 == "number" || value23 === null)) return typeError("/summary/block_trade_premium_usd", list4);
       }
     }
     {
       const value24 = value2.most_active_strikes;
-      if (!(Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && typeError("/summary/most_active_strikes", "array");
-      if (value24.length > 10) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && countLimit("/summary/most_active_strikes", "maxItems", 10);
+      if (!(Array.isArray(value24))) return typeError("/summary/most_active_strikes", "array");
+      if (value24.length > 10) return countLimit("/summary/most_active_strikes", "maxItems", 10);
       for (let i25 = 0; i25 < value24.length; i25++) {
         const item26 = value24[i25];
-        if (!most_active_strikesItem(item26)) return requiredFirst(d, "", list) && requiredFirst(value2, "/summary", list2) && at("/summary/most_active_strikes/" + i25);
+        if (!most_active_strikesItem(item26)) return at("/summary/most_active_strikes/" + i25, item26, list5);
       }
     }
   }
   {
     const value33 = d.buckets;
-    if (!(Array.isArray(value33))) return requiredFirst(d, "", list) && typeError("/buckets", "array");
+    if (!(Array.isArray(value33))) return typeError("/buckets", "array");
     for (let i34 = 0; i34 < value33.length; i34++) {
       const item35 = value33[i34];
-      if (!bucketsItem(item35)) return requiredFirst(d, "", list) && at("/buckets/" + i34);
+      if (!bucketsItem(item35)) return at("/buckets/" + i34, item35, list6);
     }
   }
   {
     const value62 = d.notable_trades;
-    if (!(Array.isArray(value62))) return requiredFirst(d, "", list) && typeError("/notable_trades", "array");
+    if (!(Array.isArray(value62))) return typeError("/notable_trades", "array");
     for (let i63 = 0; i63 < value62.length; i63++) {
       const item64 = value62[i63];
-      if (!notable_tradesItem(item64)) return requiredFirst(d, "", list) && at("/notable_trades/" + i63);
+      if (!notable_tradesItem(item64)) return at("/notable_trades/" + i63, item64, list7);
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

@@ -29,42 +29,42 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
-    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
-    if (!dateTimeFormat(value7)) return requiredFirst(d, "", list2) && formatError("/date", "date-time");
+    if (!(typeof value7 == "string")) return typeError("/date", "string");
+    if (!pattern.test(value7)) return patternError("/date", source);
+    if (!dateTimeFormat(value7)) return formatError("/date", "date-time");
   }
   {
     const value11 = d.currency;
-    if (!(typeof value11 == "string")) return requiredFirst(d, "", list2) && typeError("/currency", "string");
+    if (!(typeof value11 == "string")) return typeError("/currency", "string");
   }
   {
     const value12 = d.exchange;
-    if (!(typeof value12 == "string")) return requiredFirst(d, "", list2) && typeError("/exchange", "string");
+    if (!(typeof value12 == "string")) return typeError("/exchange", "string");
   }
   {
     const value13 = d.market;
-    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/market", "number");
+    if (!(typeof value13 == "number")) return typeError("/market", "number");
   }
   {
     const value14 = d.spot;
-    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/spot", "number");
+    if (!(typeof value14 == "number")) return typeError("/spot", "number");
   }
   {
     const value15 = d.total_gex;
-    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/total_gex", "number");
+    if (!(typeof value15 == "number")) return typeError("/total_gex", "number");
   }
   {
     const value16 = d.net_long_gex;
-    if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/net_long_gex", "number");
+    if (!(typeof value16 == "number")) return typeError("/net_long_gex", "number");
   }
   {
     const value17 = d.net_short_gex;
-    if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/net_short_gex", "number");
+    if (!(typeof value17 == "number")) return typeError("/net_short_gex", "number");
   }
   {
     const value18 = d.regime;
-    if (!(typeof value18 == "string")) return requiredFirst(d, "", list2) && typeError("/regime", "string");
-    if (!list3.includes(value18)) return requiredFirst(d, "", list2) && enumError("/regime", list3);
+    if (!(typeof value18 == "string")) return typeError("/regime", "string");
+    if (!list3.includes(value18)) return enumError("/regime", list3);
   }
   return true;
 }
@@ -96,12 +96,12 @@ function warningsItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value54 = d.code;
-    if (!(typeof value54 == "string")) return requiredFirst(d, "", list12) && typeError("/code", "string");
-    if (!list13.includes(value54)) return requiredFirst(d, "", list12) && enumError("/code", list13);
+    if (!(typeof value54 == "string")) return typeError("/code", "string");
+    if (!list13.includes(value54)) return enumError("/code", list13);
   }
   {
     const value56 = d.message;
-    if (!(typeof value56 == "string")) return requiredFirst(d, "", list12) && typeError("/message", "string");
+    if (!(typeof value56 == "string")) return typeError("/message", "string");
   }
   return true;
 }
@@ -114,47 +114,49 @@ function response200(d) {
     if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
     }
   }
   {
     const value20 = d.meta;
     if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
+    if (value20.next_cursor === void 0) return requiredFirst(value20, "/meta", list4);
     {
       const value22 = value20.next_cursor;
-      if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(value20, "/meta", list4) && typeError("/meta/next_cursor", list5);
+      if (!(typeof value22 == "string" || value22 === null)) return typeError("/meta/next_cursor", list5);
     }
     {
       const value24 = value20.empty_reason;
       if (value24 !== void 0) {
-        if (branch1(value24) + branch2(value24) !== 1) return requiredFirst(value20, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value24) + branch2(value24) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value28 = value20.coverage;
       if (value28 !== void 0) {
-        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return requiredFirst(value20, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value29 = value20.completeness;
       if (value29 !== void 0) {
-        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(value20, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return typeError("/meta/completeness", "object");
+        if (value29.status === void 0) return requiredFirst(value29, "/meta/completeness", list7);
         {
           const value31 = value29.status;
-          if (!(typeof value31 == "string")) return requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value31)) return requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
+          if (!(typeof value31 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value31)) return enumError("/meta/completeness/status", list8);
         }
         {
           const value33 = value29.complete_from;
           if (value33 !== void 0) {
-            if (!(branch3(value33) || branch4(value33))) return requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value33) || branch4(value33))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value38 = value29.complete_through;
           if (value38 !== void 0) {
-            if (!(branch3(value38) || branch4(value38))) return requiredFirst(value20, "/meta", list4) && requiredFirst(value29, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value38) || branch4(value38))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -162,14 +164,14 @@ function response200(d) {
     {
       const value39 = value20.has_more;
       if (value39 !== void 0) {
-        if (!(typeof value39 == "boolean")) return requiredFirst(value20, "/meta", list4) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value39 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value40 = value20.count;
       if (value40 !== void 0) {
-        if (!(isInteger(value40))) return requiredFirst(value20, "/meta", list4) && typeError("/meta/count", "integer");
-        if (!(value40 >= 0)) return requiredFirst(value20, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value40))) return typeError("/meta/count", "integer");
+        if (!(value40 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
     if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
@@ -202,7 +204,7 @@ function response200(d) {
       if (!(Array.isArray(value49))) return typeError("/meta/warnings", "array");
       for (let i50 = 0; i50 < value49.length; i50++) {
         const item51 = value49[i50];
-        if (!warningsItem(item51)) return at("/meta/warnings/" + i50);
+        if (!warningsItem(item51)) return at("/meta/warnings/" + i50, item51, list12);
       }
     }
   }

@@ -48,95 +48,99 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      if (item4.date === void 0 || item4.currency === void 0 || item4.exchange === void 0 || item4.market === void 0 || item4.spot === void 0 || item4.total_gex === void 0 || item4.net_long_gex === void 0 || item4.net_short_gex === void 0 || item4.regime === void 0) return requiredFirst(item4, "/data/" + i3, list2);
       {
         const value6 = item4.date;
-        if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/date", "string");
-        if (!pattern.test(value6)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && patternError("/data/" + i3 + "/date", source);
-        if (!dateTimeFormat(value6)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && formatError("/data/" + i3 + "/date", "date-time");
+        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
+        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", source);
+        if (!dateTimeFormat(value6)) return formatError("/data/" + i3 + "/date", "date-time");
       }
       {
         const value10 = item4.currency;
-        if (!(typeof value10 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/currency", "string");
+        if (!(typeof value10 == "string")) return typeError("/data/" + i3 + "/currency", "string");
       }
       {
         const value11 = item4.exchange;
-        if (!(typeof value11 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/exchange", "string");
+        if (!(typeof value11 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
       }
       {
         const value12 = item4.market;
-        if (!(typeof value12 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/market", "number");
+        if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/market", "number");
       }
       {
         const value13 = item4.spot;
-        if (!(typeof value13 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/spot", "number");
+        if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/spot", "number");
       }
       {
         const value14 = item4.total_gex;
-        if (!(typeof value14 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/total_gex", "number");
+        if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/total_gex", "number");
       }
       {
         const value15 = item4.net_long_gex;
-        if (!(typeof value15 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/net_long_gex", "number");
+        if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/net_long_gex", "number");
       }
       {
         const value16 = item4.net_short_gex;
-        if (!(typeof value16 == "number")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/net_short_gex", "number");
+        if (!(typeof value16 == "number")) return typeError("/data/" + i3 + "/net_short_gex", "number");
       }
       {
         const value17 = item4.regime;
-        if (!(typeof value17 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/regime", "string");
-        if (!list3.includes(value17)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && enumError("/data/" + i3 + "/regime", list3);
+        if (!(typeof value17 == "string")) return typeError("/data/" + i3 + "/regime", "string");
+        if (!list3.includes(value17)) return enumError("/data/" + i3 + "/regime", list3);
       }
-      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      if (item4.previous_regime === void 0) return requiredFirst(item4, "/data/" + i3, list4);
       {
         const value20 = item4.previous_regime;
-        if (!(typeof value20 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && typeError("/data/" + i3 + "/previous_regime", "string");
-        if (!list3.includes(value20)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && enumError("/data/" + i3 + "/previous_regime", list3);
+        if (!(typeof value20 == "string")) return typeError("/data/" + i3 + "/previous_regime", "string");
+        if (!list3.includes(value20)) return enumError("/data/" + i3 + "/previous_regime", list3);
       }
     }
   }
   {
     const value21 = d.meta;
-    if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return typeError("/meta", "object");
+    if (value21.next_cursor === void 0) return requiredFirst(value21, "/meta", list5);
     {
       const value23 = value21.next_cursor;
-      if (!(typeof value23 == "string" || value23 === null)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/next_cursor", list6);
+      if (!(typeof value23 == "string" || value23 === null)) return typeError("/meta/next_cursor", list6);
     }
     {
       const value25 = value21.empty_reason;
       if (value25 !== void 0) {
-        if (branch1(value25) + branch2(value25) !== 1) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value25) + branch2(value25) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value29 = value21.coverage;
       if (value29 !== void 0) {
-        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/coverage", "object");
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value30 = value21.completeness;
       if (value30 !== void 0) {
-        if (!(typeof value30 == "object" && value30 !== null && !Array.isArray(value30))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/completeness", "object");
+        if (!(typeof value30 == "object" && value30 !== null && !Array.isArray(value30))) return typeError("/meta/completeness", "object");
+        if (value30.status === void 0) return requiredFirst(value30, "/meta/completeness", list8);
         {
           const value32 = value30.status;
-          if (!(typeof value32 == "string")) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && requiredFirst(value30, "/meta/completeness", list8) && typeError("/meta/completeness/status", "string");
-          if (!list9.includes(value32)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && requiredFirst(value30, "/meta/completeness", list8) && enumError("/meta/completeness/status", list9);
+          if (!(typeof value32 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list9.includes(value32)) return enumError("/meta/completeness/status", list9);
         }
         {
           const value34 = value30.complete_from;
           if (value34 !== void 0) {
-            if (!(branch3(value34) || branch4(value34))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && requiredFirst(value30, "/meta/completeness", list8) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value34) || branch4(value34))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value39 = value30.complete_through;
           if (value39 !== void 0) {
-            if (!(branch3(value39) || branch4(value39))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && requiredFirst(value30, "/meta/completeness", list8) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value39) || branch4(value39))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -144,21 +148,21 @@ function response200(d) {
     {
       const value40 = value21.has_more;
       if (value40 !== void 0) {
-        if (!(typeof value40 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value40 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value41 = value21.count;
       if (value41 !== void 0) {
-        if (!(isInteger(value41))) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && typeError("/meta/count", "integer");
-        if (!(value41 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value21, "/meta", list5) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value41))) return typeError("/meta/count", "integer");
+        if (!(value41 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

@@ -67,12 +67,12 @@ function warningsItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value73 = d.code;
-    if (!(typeof value73 == "string")) return requiredFirst(d, "", list13) && typeError("/code", "string");
-    if (!list14.includes(value73)) return requiredFirst(d, "", list13) && enumError("/code", list14);
+    if (!(typeof value73 == "string")) return typeError("/code", "string");
+    if (!list14.includes(value73)) return enumError("/code", list14);
   }
   {
     const value75 = d.message;
-    if (!(typeof value75 == "string")) return requiredFirst(d, "", list13) && typeError("/message", "string");
+    if (!(typeof value75 == "string")) return typeError("/message", "string");
   }
   return true;
 }
@@ -86,44 +86,45 @@ function response200(d) {
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
       if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      if (item4.date === void 0 || item4.currency === void 0 || item4.exchange === void 0 || item4.market === void 0 || item4.spot === void 0 || item4.total_gex === void 0 || item4.net_long_gex === void 0 || item4.net_short_gex === void 0 || item4.regime === void 0) return requiredFirst(item4, "/data/" + i3, list2);
       {
         const value6 = item4.date;
-        if (!(typeof value6 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/date", "string");
-        if (!pattern.test(value6)) return requiredFirst(item4, "/data/" + i3, list2) && patternError("/data/" + i3 + "/date", source);
-        if (!dateTimeFormat(value6)) return requiredFirst(item4, "/data/" + i3, list2) && formatError("/data/" + i3 + "/date", "date-time");
+        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
+        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", source);
+        if (!dateTimeFormat(value6)) return formatError("/data/" + i3 + "/date", "date-time");
       }
       {
         const value10 = item4.currency;
-        if (!(typeof value10 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/currency", "string");
+        if (!(typeof value10 == "string")) return typeError("/data/" + i3 + "/currency", "string");
       }
       {
         const value11 = item4.exchange;
-        if (!(typeof value11 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/exchange", "string");
+        if (!(typeof value11 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
       }
       {
         const value12 = item4.market;
-        if (!(typeof value12 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/market", "number");
+        if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/market", "number");
       }
       {
         const value13 = item4.spot;
-        if (!(typeof value13 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/spot", "number");
+        if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/spot", "number");
       }
       {
         const value14 = item4.total_gex;
-        if (!(typeof value14 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/total_gex", "number");
+        if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/total_gex", "number");
       }
       {
         const value15 = item4.net_long_gex;
-        if (!(typeof value15 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/net_long_gex", "number");
+        if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/net_long_gex", "number");
       }
       {
         const value16 = item4.net_short_gex;
-        if (!(typeof value16 == "number")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/net_short_gex", "number");
+        if (!(typeof value16 == "number")) return typeError("/data/" + i3 + "/net_short_gex", "number");
       }
       {
         const value17 = item4.regime;
-        if (!(typeof value17 == "string")) return requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/regime", "string");
-        if (!list3.includes(value17)) return requiredFirst(item4, "/data/" + i3, list2) && enumError("/data/" + i3 + "/regime", list3);
+        if (!(typeof value17 == "string")) return typeError("/data/" + i3 + "/regime", "string");
+        if (!list3.includes(value17)) return enumError("/data/" + i3 + "/regime", list3);
       }
       if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
       if (item4.expiry === void 0 || item4.is_aggregate === void 0 || item4.strike_label === void 0 || item4.strike === void 0 || item4.contribution === void 0 || item4.pos_contribution === void 0 || item4.neg_contribution === void 0 || item4.raw_contribution === void 0 || item4.raw_pos_contribution === void 0 || item4.raw_neg_contribution === void 0 || item4.weighted_contribution === void 0 || item4.weighted_pos_contribution === void 0 || item4.weighted_neg_contribution === void 0 || item4.moneyness_weight === void 0 || item4.expiry_weight === void 0) return requiredFirst(item4, "/data/" + i3, list4);
@@ -192,41 +193,43 @@ function response200(d) {
   {
     const value40 = d.meta;
     if (!(typeof value40 == "object" && value40 !== null && !Array.isArray(value40))) return typeError("/meta", "object");
+    if (value40.next_cursor === void 0) return requiredFirst(value40, "/meta", list6);
     {
       const value42 = value40.next_cursor;
-      if (!(typeof value42 == "string" || value42 === null)) return requiredFirst(value40, "/meta", list6) && typeError("/meta/next_cursor", list7);
+      if (!(typeof value42 == "string" || value42 === null)) return typeError("/meta/next_cursor", list7);
     }
     {
       const value44 = value40.empty_reason;
       if (value44 !== void 0) {
-        if (branch3(value44) + branch4(value44) !== 1) return requiredFirst(value40, "/meta", list6) && unionError("/meta/empty_reason", "oneOf");
+        if (branch3(value44) + branch4(value44) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value48 = value40.coverage;
       if (value48 !== void 0) {
-        if (!(typeof value48 == "object" && value48 !== null && !Array.isArray(value48))) return requiredFirst(value40, "/meta", list6) && typeError("/meta/coverage", "object");
+        if (!(typeof value48 == "object" && value48 !== null && !Array.isArray(value48))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value49 = value40.completeness;
       if (value49 !== void 0) {
-        if (!(typeof value49 == "object" && value49 !== null && !Array.isArray(value49))) return requiredFirst(value40, "/meta", list6) && typeError("/meta/completeness", "object");
+        if (!(typeof value49 == "object" && value49 !== null && !Array.isArray(value49))) return typeError("/meta/completeness", "object");
+        if (value49.status === void 0) return requiredFirst(value49, "/meta/completeness", list9);
         {
           const value51 = value49.status;
-          if (!(typeof value51 == "string")) return requiredFirst(value40, "/meta", list6) && requiredFirst(value49, "/meta/completeness", list9) && typeError("/meta/completeness/status", "string");
-          if (!list10.includes(value51)) return requiredFirst(value40, "/meta", list6) && requiredFirst(value49, "/meta/completeness", list9) && enumError("/meta/completeness/status", list10);
+          if (!(typeof value51 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list10.includes(value51)) return enumError("/meta/completeness/status", list10);
         }
         {
           const value53 = value49.complete_from;
           if (value53 !== void 0) {
-            if (!(branch5(value53) || branch6(value53))) return requiredFirst(value40, "/meta", list6) && requiredFirst(value49, "/meta/completeness", list9) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch5(value53) || branch6(value53))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value58 = value49.complete_through;
           if (value58 !== void 0) {
-            if (!(branch5(value58) || branch6(value58))) return requiredFirst(value40, "/meta", list6) && requiredFirst(value49, "/meta/completeness", list9) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch5(value58) || branch6(value58))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -234,14 +237,14 @@ function response200(d) {
     {
       const value59 = value40.has_more;
       if (value59 !== void 0) {
-        if (!(typeof value59 == "boolean")) return requiredFirst(value40, "/meta", list6) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value59 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value60 = value40.count;
       if (value60 !== void 0) {
-        if (!(isInteger(value60))) return requiredFirst(value40, "/meta", list6) && typeError("/meta/count", "integer");
-        if (!(value60 >= 0)) return requiredFirst(value40, "/meta", list6) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value60))) return typeError("/meta/count", "integer");
+        if (!(value60 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
     if (!(typeof value40 == "object" && value40 !== null && !Array.isArray(value40))) return typeError("/meta", "object");
@@ -274,7 +277,7 @@ function response200(d) {
       if (!(Array.isArray(value68))) return typeError("/meta/warnings", "array");
       for (let i69 = 0; i69 < value68.length; i69++) {
         const item70 = value68[i69];
-        if (!warningsItem(item70)) return at("/meta/warnings/" + i69);
+        if (!warningsItem(item70)) return at("/meta/warnings/" + i69, item70, list13);
       }
     }
   }

@@ -21,108 +21,108 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
-    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    if (!(typeof value7 == "string")) return typeError("/date", "string");
+    if (!pattern.test(value7)) return patternError("/date", source);
   }
   {
     const value10 = d.bid_price_open;
-    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price_open", "number");
+    if (!(typeof value10 == "number")) return typeError("/bid_price_open", "number");
   }
   {
     const value11 = d.bid_price_high;
-    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price_high", "number");
+    if (!(typeof value11 == "number")) return typeError("/bid_price_high", "number");
   }
   {
     const value12 = d.bid_price_low;
-    if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price_low", "number");
+    if (!(typeof value12 == "number")) return typeError("/bid_price_low", "number");
   }
   {
     const value13 = d.bid_price_close;
-    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_price_close", "number");
+    if (!(typeof value13 == "number")) return typeError("/bid_price_close", "number");
   }
   {
     const value14 = d.ask_price_open;
-    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price_open", "number");
+    if (!(typeof value14 == "number")) return typeError("/ask_price_open", "number");
   }
   {
     const value15 = d.ask_price_high;
-    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price_high", "number");
+    if (!(typeof value15 == "number")) return typeError("/ask_price_high", "number");
   }
   {
     const value16 = d.ask_price_low;
-    if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price_low", "number");
+    if (!(typeof value16 == "number")) return typeError("/ask_price_low", "number");
   }
   {
     const value17 = d.ask_price_close;
-    if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_price_close", "number");
+    if (!(typeof value17 == "number")) return typeError("/ask_price_close", "number");
   }
   {
     const value18 = d.bid_size_open;
-    if (!(typeof value18 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_size_open", "number");
+    if (!(typeof value18 == "number")) return typeError("/bid_size_open", "number");
   }
   {
     const value19 = d.bid_size_high;
-    if (!(typeof value19 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_size_high", "number");
+    if (!(typeof value19 == "number")) return typeError("/bid_size_high", "number");
   }
   {
     const value20 = d.bid_size_low;
-    if (!(typeof value20 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_size_low", "number");
+    if (!(typeof value20 == "number")) return typeError("/bid_size_low", "number");
   }
   {
     const value21 = d.bid_size_close;
-    if (!(typeof value21 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_size_close", "number");
+    if (!(typeof value21 == "number")) return typeError("/bid_size_close", "number");
   }
   {
     const value22 = d.ask_size_open;
-    if (!(typeof value22 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_size_open", "number");
+    if (!(typeof value22 == "number")) return typeError("/ask_size_open", "number");
   }
   {
     const value23 = d.ask_size_high;
-    if (!(typeof value23 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_size_high", "number");
+    if (!(typeof value23 == "number")) return typeError("/ask_size_high", "number");
   }
   {
     const value24 = d.ask_size_low;
-    if (!(typeof value24 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_size_low", "number");
+    if (!(typeof value24 == "number")) return typeError("/ask_size_low", "number");
   }
   {
     const value25 = d.ask_size_close;
-    if (!(typeof value25 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_size_close", "number");
+    if (!(typeof value25 == "number")) return typeError("/ask_size_close", "number");
   }
   {
     const value26 = d.bid_ask_spread_open;
-    if (!(typeof value26 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread_open", "number");
+    if (!(typeof value26 == "number")) return typeError("/bid_ask_spread_open", "number");
   }
   {
     const value27 = d.bid_ask_spread_high;
-    if (!(typeof value27 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread_high", "number");
+    if (!(typeof value27 == "number")) return typeError("/bid_ask_spread_high", "number");
   }
   {
     const value28 = d.bid_ask_spread_low;
-    if (!(typeof value28 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread_low", "number");
+    if (!(typeof value28 == "number")) return typeError("/bid_ask_spread_low", "number");
   }
   {
     const value29 = d.bid_ask_spread_close;
-    if (!(typeof value29 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_ask_spread_close", "number");
+    if (!(typeof value29 == "number")) return typeError("/bid_ask_spread_close", "number");
   }
   {
     const value30 = d.total_liquidity_open;
-    if (!(typeof value30 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_open", "number");
+    if (!(typeof value30 == "number")) return typeError("/total_liquidity_open", "number");
   }
   {
     const value31 = d.total_liquidity_high;
-    if (!(typeof value31 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_high", "number");
+    if (!(typeof value31 == "number")) return typeError("/total_liquidity_high", "number");
   }
   {
     const value32 = d.total_liquidity_low;
-    if (!(typeof value32 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_low", "number");
+    if (!(typeof value32 == "number")) return typeError("/total_liquidity_low", "number");
   }
   {
     const value33 = d.total_liquidity_close;
-    if (!(typeof value33 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_close", "number");
+    if (!(typeof value33 == "number")) return typeError("/total_liquidity_close", "number");
   }
   {
     const value34 = d.total_liquidity_avg;
-    if (!(typeof value34 == "number")) return requiredFirst(d, "", list2) && typeError("/total_liquidity_avg", "number");
+    if (!(typeof value34 == "number")) return typeError("/total_liquidity_avg", "number");
   }
   return true;
 }
@@ -154,50 +154,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
     }
   }
   {
     const value35 = d.meta;
-    if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return typeError("/meta", "object");
+    if (value35.next_cursor === void 0) return requiredFirst(value35, "/meta", list3);
     {
       const value37 = value35.next_cursor;
-      if (!(typeof value37 == "string" || value37 === null)) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/next_cursor", list4);
+      if (!(typeof value37 == "string" || value37 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
       const value39 = value35.empty_reason;
       if (value39 !== void 0) {
-        if (branch1(value39) + branch2(value39) !== 1) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value39) + branch2(value39) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value43 = value35.coverage;
       if (value43 !== void 0) {
-        if (!(typeof value43 == "object" && value43 !== null && !Array.isArray(value43))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value43 == "object" && value43 !== null && !Array.isArray(value43))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value44 = value35.completeness;
       if (value44 !== void 0) {
-        if (!(typeof value44 == "object" && value44 !== null && !Array.isArray(value44))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value44 == "object" && value44 !== null && !Array.isArray(value44))) return typeError("/meta/completeness", "object");
+        if (value44.status === void 0) return requiredFirst(value44, "/meta/completeness", list6);
         {
           const value46 = value44.status;
-          if (!(typeof value46 == "string")) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && requiredFirst(value44, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value46)) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && requiredFirst(value44, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+          if (!(typeof value46 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value46)) return enumError("/meta/completeness/status", list7);
         }
         {
           const value48 = value44.complete_from;
           if (value48 !== void 0) {
-            if (!(branch3(value48) || branch4(value48))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && requiredFirst(value44, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value48) || branch4(value48))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value52 = value44.complete_through;
           if (value52 !== void 0) {
-            if (!(branch3(value52) || branch4(value52))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && requiredFirst(value44, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value52) || branch4(value52))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -205,21 +207,21 @@ function response200(d) {
     {
       const value53 = value35.has_more;
       if (value53 !== void 0) {
-        if (!(typeof value53 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value53 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value54 = value35.count;
       if (value54 !== void 0) {
-        if (!(isInteger(value54))) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && typeError("/meta/count", "integer");
-        if (!(value54 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value35, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value54))) return typeError("/meta/count", "integer");
+        if (!(value54 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 exports.meta = {"operationId":"getOptionsLevel1","method":"get","path":"/api/v1/options/level1","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

@@ -22,86 +22,86 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
-    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    if (!(typeof value7 == "string")) return typeError("/date", "string");
+    if (!pattern.test(value7)) return patternError("/date", source);
   }
   {
     const value10 = d.open;
-    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/open", "number");
+    if (!(typeof value10 == "number")) return typeError("/open", "number");
   }
   {
     const value11 = d.high;
-    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/high", "number");
+    if (!(typeof value11 == "number")) return typeError("/high", "number");
   }
   {
     const value12 = d.low;
-    if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/low", "number");
+    if (!(typeof value12 == "number")) return typeError("/low", "number");
   }
   {
     const value13 = d.close;
-    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/close", "number");
+    if (!(typeof value13 == "number")) return typeError("/close", "number");
   }
   {
     const value14 = d.vwap;
-    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/vwap", "number");
+    if (!(typeof value14 == "number")) return typeError("/vwap", "number");
   }
   {
     const value15 = d.volume;
-    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/volume", "number");
-    if (!(value15 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume", "minimum", 0);
+    if (!(typeof value15 == "number")) return typeError("/volume", "number");
+    if (!(value15 >= 0)) return numberLimit("/volume", "minimum", 0);
   }
   {
     const value16 = d.buy_volume;
-    if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_volume", "number");
-    if (!(value16 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_volume", "minimum", 0);
+    if (!(typeof value16 == "number")) return typeError("/buy_volume", "number");
+    if (!(value16 >= 0)) return numberLimit("/buy_volume", "minimum", 0);
   }
   {
     const value17 = d.sell_volume;
-    if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_volume", "number");
-    if (!(value17 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_volume", "minimum", 0);
+    if (!(typeof value17 == "number")) return typeError("/sell_volume", "number");
+    if (!(value17 >= 0)) return numberLimit("/sell_volume", "minimum", 0);
   }
   {
     const value18 = d.trades_count;
-    if (!(typeof value18 == "number")) return requiredFirst(d, "", list2) && typeError("/trades_count", "number");
-    if (!(value18 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/trades_count", "minimum", 0);
+    if (!(typeof value18 == "number")) return typeError("/trades_count", "number");
+    if (!(value18 >= 0)) return numberLimit("/trades_count", "minimum", 0);
   }
   {
     const value19 = d.buy_trades_count;
-    if (!(typeof value19 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_trades_count", "number");
-    if (!(value19 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_trades_count", "minimum", 0);
+    if (!(typeof value19 == "number")) return typeError("/buy_trades_count", "number");
+    if (!(value19 >= 0)) return numberLimit("/buy_trades_count", "minimum", 0);
   }
   {
     const value20 = d.sell_trades_count;
-    if (!(typeof value20 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_trades_count", "number");
-    if (!(value20 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_trades_count", "minimum", 0);
+    if (!(typeof value20 == "number")) return typeError("/sell_trades_count", "number");
+    if (!(value20 >= 0)) return numberLimit("/sell_trades_count", "minimum", 0);
   }
   {
     const value21 = d.liquidation_short_volume;
-    if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list2) && typeError("/liquidation_short_volume", list3);
+    if (!(typeof value21 == "number" || value21 === null)) return typeError("/liquidation_short_volume", list3);
   }
   {
     const value23 = d.liquidation_long_volume;
-    if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list2) && typeError("/liquidation_long_volume", list3);
+    if (!(typeof value23 == "number" || value23 === null)) return typeError("/liquidation_long_volume", list3);
   }
   {
     const value24 = d.block_trade_buy_volume;
-    if (!(typeof value24 == "number" || value24 === null)) return requiredFirst(d, "", list2) && typeError("/block_trade_buy_volume", list3);
+    if (!(typeof value24 == "number" || value24 === null)) return typeError("/block_trade_buy_volume", list3);
   }
   {
     const value25 = d.block_trade_sell_volume;
-    if (!(typeof value25 == "number" || value25 === null)) return requiredFirst(d, "", list2) && typeError("/block_trade_sell_volume", list3);
+    if (!(typeof value25 == "number" || value25 === null)) return typeError("/block_trade_sell_volume", list3);
   }
   {
     const value26 = d.mark_price;
-    if (!(typeof value26 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_price", "number");
+    if (!(typeof value26 == "number")) return typeError("/mark_price", "number");
   }
   {
     const value27 = d.index_price;
-    if (!(typeof value27 == "number" || value27 === null)) return requiredFirst(d, "", list2) && typeError("/index_price", list3);
+    if (!(typeof value27 == "number" || value27 === null)) return typeError("/index_price", list3);
   }
   {
     const value28 = d.days_to_expiry;
-    if (!(typeof value28 == "number")) return requiredFirst(d, "", list2) && typeError("/days_to_expiry", "number");
+    if (!(typeof value28 == "number")) return typeError("/days_to_expiry", "number");
   }
   return true;
 }
@@ -133,50 +133,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
     }
   }
   {
     const value29 = d.meta;
-    if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return typeError("/meta", "object");
+    if (value29.next_cursor === void 0) return requiredFirst(value29, "/meta", list4);
     {
       const value31 = value29.next_cursor;
-      if (!(typeof value31 == "string" || value31 === null)) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/next_cursor", list5);
+      if (!(typeof value31 == "string" || value31 === null)) return typeError("/meta/next_cursor", list5);
     }
     {
       const value33 = value29.empty_reason;
       if (value33 !== void 0) {
-        if (branch1(value33) + branch2(value33) !== 1) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value33) + branch2(value33) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value37 = value29.coverage;
       if (value37 !== void 0) {
-        if (!(typeof value37 == "object" && value37 !== null && !Array.isArray(value37))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value37 == "object" && value37 !== null && !Array.isArray(value37))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value38 = value29.completeness;
       if (value38 !== void 0) {
-        if (!(typeof value38 == "object" && value38 !== null && !Array.isArray(value38))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value38 == "object" && value38 !== null && !Array.isArray(value38))) return typeError("/meta/completeness", "object");
+        if (value38.status === void 0) return requiredFirst(value38, "/meta/completeness", list7);
         {
           const value40 = value38.status;
-          if (!(typeof value40 == "string")) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && requiredFirst(value38, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value40)) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && requiredFirst(value38, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
+          if (!(typeof value40 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value40)) return enumError("/meta/completeness/status", list8);
         }
         {
           const value42 = value38.complete_from;
           if (value42 !== void 0) {
-            if (!(branch3(value42) || branch4(value42))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && requiredFirst(value38, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value42) || branch4(value42))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value46 = value38.complete_through;
           if (value46 !== void 0) {
-            if (!(branch3(value46) || branch4(value46))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && requiredFirst(value38, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value46) || branch4(value46))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -184,21 +186,21 @@ function response200(d) {
     {
       const value47 = value29.has_more;
       if (value47 !== void 0) {
-        if (!(typeof value47 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value47 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value48 = value29.count;
       if (value48 !== void 0) {
-        if (!(isInteger(value48))) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && typeError("/meta/count", "integer");
-        if (!(value48 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value29, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value48))) return typeError("/meta/count", "integer");
+        if (!(value48 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 exports.meta = {"operationId":"getOptionsOhlcvt","method":"get","path":"/api/v1/options/ohlcvt","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

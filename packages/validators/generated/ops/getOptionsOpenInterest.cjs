@@ -21,24 +21,24 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
-    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    if (!(typeof value7 == "string")) return typeError("/date", "string");
+    if (!pattern.test(value7)) return patternError("/date", source);
   }
   {
     const value10 = d.oi_open;
-    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/oi_open", "number");
+    if (!(typeof value10 == "number")) return typeError("/oi_open", "number");
   }
   {
     const value11 = d.oi_high;
-    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/oi_high", "number");
+    if (!(typeof value11 == "number")) return typeError("/oi_high", "number");
   }
   {
     const value12 = d.oi_low;
-    if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/oi_low", "number");
+    if (!(typeof value12 == "number")) return typeError("/oi_low", "number");
   }
   {
     const value13 = d.oi_close;
-    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/oi_close", "number");
+    if (!(typeof value13 == "number")) return typeError("/oi_close", "number");
   }
   return true;
 }
@@ -70,50 +70,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
     }
   }
   {
     const value14 = d.meta;
-    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return typeError("/meta", "object");
+    if (value14.next_cursor === void 0) return requiredFirst(value14, "/meta", list3);
     {
       const value16 = value14.next_cursor;
-      if (!(typeof value16 == "string" || value16 === null)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/next_cursor", list4);
+      if (!(typeof value16 == "string" || value16 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
       const value18 = value14.empty_reason;
       if (value18 !== void 0) {
-        if (branch1(value18) + branch2(value18) !== 1) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value18) + branch2(value18) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value22 = value14.coverage;
       if (value22 !== void 0) {
-        if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value23 = value14.completeness;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta/completeness", "object");
+        if (value23.status === void 0) return requiredFirst(value23, "/meta/completeness", list6);
         {
           const value25 = value23.status;
-          if (!(typeof value25 == "string")) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value25)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+          if (!(typeof value25 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value25)) return enumError("/meta/completeness/status", list7);
         }
         {
           const value27 = value23.complete_from;
           if (value27 !== void 0) {
-            if (!(branch3(value27) || branch4(value27))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value31 = value23.complete_through;
           if (value31 !== void 0) {
-            if (!(branch3(value31) || branch4(value31))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -121,21 +123,21 @@ function response200(d) {
     {
       const value32 = value14.has_more;
       if (value32 !== void 0) {
-        if (!(typeof value32 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value32 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value33 = value14.count;
       if (value33 !== void 0) {
-        if (!(isInteger(value33))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/count", "integer");
-        if (!(value33 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value33))) return typeError("/meta/count", "integer");
+        if (!(value33 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 exports.meta = {"operationId":"getOptionsOpenInterest","method":"get","path":"/api/v1/options/open-interest","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

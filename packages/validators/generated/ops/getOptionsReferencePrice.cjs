@@ -22,49 +22,49 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
-    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    if (!(typeof value7 == "string")) return typeError("/date", "string");
+    if (!pattern.test(value7)) return patternError("/date", source);
   }
   {
     const value10 = d.mark_price_open;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list2) && typeError("/mark_price_open", list3);
+      if (!(typeof value10 == "number" || value10 === null)) return typeError("/mark_price_open", list3);
     }
   }
   {
     const value12 = d.mark_price_high;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list2) && typeError("/mark_price_high", list3);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/mark_price_high", list3);
     }
   }
   {
     const value13 = d.mark_price_low;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list2) && typeError("/mark_price_low", list3);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/mark_price_low", list3);
     }
   }
   {
     const value14 = d.mark_price_close;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list2) && typeError("/mark_price_close", list3);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/mark_price_close", list3);
     }
   }
   {
     const value15 = d.underlying_price;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list2) && typeError("/underlying_price", list3);
+      if (!(typeof value15 == "number" || value15 === null)) return typeError("/underlying_price", list3);
     }
   }
   {
     const value16 = d.days_to_expiry;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list2) && typeError("/days_to_expiry", list3);
+      if (!(typeof value16 == "number" || value16 === null)) return typeError("/days_to_expiry", list3);
     }
   }
   {
     const value17 = d.index_price;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list2) && typeError("/index_price", list3);
+      if (!(typeof value17 == "number" || value17 === null)) return typeError("/index_price", list3);
     }
   }
   return true;
@@ -97,50 +97,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
     }
   }
   {
     const value18 = d.meta;
-    if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return typeError("/meta", "object");
+    if (value18.next_cursor === void 0) return requiredFirst(value18, "/meta", list4);
     {
       const value20 = value18.next_cursor;
-      if (!(typeof value20 == "string" || value20 === null)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/next_cursor", list5);
+      if (!(typeof value20 == "string" || value20 === null)) return typeError("/meta/next_cursor", list5);
     }
     {
       const value22 = value18.empty_reason;
       if (value22 !== void 0) {
-        if (branch1(value22) + branch2(value22) !== 1) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value22) + branch2(value22) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value26 = value18.coverage;
       if (value26 !== void 0) {
-        if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value27 = value18.completeness;
       if (value27 !== void 0) {
-        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return typeError("/meta/completeness", "object");
+        if (value27.status === void 0) return requiredFirst(value27, "/meta/completeness", list7);
         {
           const value29 = value27.status;
-          if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && requiredFirst(value27, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value29)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && requiredFirst(value27, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
+          if (!(typeof value29 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value29)) return enumError("/meta/completeness/status", list8);
         }
         {
           const value31 = value27.complete_from;
           if (value31 !== void 0) {
-            if (!(branch3(value31) || branch4(value31))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && requiredFirst(value27, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value35 = value27.complete_through;
           if (value35 !== void 0) {
-            if (!(branch3(value35) || branch4(value35))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && requiredFirst(value27, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value35) || branch4(value35))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -148,21 +150,21 @@ function response200(d) {
     {
       const value36 = value18.has_more;
       if (value36 !== void 0) {
-        if (!(typeof value36 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value36 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value37 = value18.count;
       if (value37 !== void 0) {
-        if (!(isInteger(value37))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && typeError("/meta/count", "integer");
-        if (!(value37 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value37))) return typeError("/meta/count", "integer");
+        if (!(value37 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

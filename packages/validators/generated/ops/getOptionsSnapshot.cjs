@@ -46,153 +46,157 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      if (item4.date === void 0) return requiredFirst(item4, "/data/" + i3, list2);
       {
         const value6 = item4.date;
-        if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/date", "string");
-        if (!pattern.test(value6)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && patternError("/data/" + i3 + "/date", source);
+        if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
+        if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", source);
       }
       {
         const value9 = item4.mark_price;
         if (value9 !== void 0) {
-          if (!(typeof value9 == "number" || value9 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/mark_price", list3);
+          if (!(typeof value9 == "number" || value9 === null)) return typeError("/data/" + i3 + "/mark_price", list3);
         }
       }
       {
         const value11 = item4.index_price;
         if (value11 !== void 0) {
-          if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/index_price", list3);
+          if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + i3 + "/index_price", list3);
         }
       }
       {
         const value12 = item4.bid_price;
         if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/bid_price", list3);
+          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i3 + "/bid_price", list3);
         }
       }
       {
         const value13 = item4.ask_price;
         if (value13 !== void 0) {
-          if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/ask_price", list3);
+          if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i3 + "/ask_price", list3);
         }
       }
       {
         const value14 = item4.bid_ask_spread;
         if (value14 !== void 0) {
-          if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/bid_ask_spread", list3);
+          if (!(typeof value14 == "number" || value14 === null)) return typeError("/data/" + i3 + "/bid_ask_spread", list3);
         }
       }
       {
         const value15 = item4.bid_size;
         if (value15 !== void 0) {
-          if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/bid_size", list3);
+          if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i3 + "/bid_size", list3);
         }
       }
       {
         const value16 = item4.ask_size;
         if (value16 !== void 0) {
-          if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/ask_size", list3);
+          if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i3 + "/ask_size", list3);
         }
       }
       {
         const value17 = item4.oi;
         if (value17 !== void 0) {
-          if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/oi", list3);
+          if (!(typeof value17 == "number" || value17 === null)) return typeError("/data/" + i3 + "/oi", list3);
         }
       }
       {
         const value18 = item4.volume_usd_24h;
         if (value18 !== void 0) {
-          if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/volume_usd_24h", list3);
+          if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/" + i3 + "/volume_usd_24h", list3);
         }
       }
       {
         const value19 = item4.bid_iv;
         if (value19 !== void 0) {
-          if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/bid_iv", list3);
+          if (!(typeof value19 == "number" || value19 === null)) return typeError("/data/" + i3 + "/bid_iv", list3);
         }
       }
       {
         const value20 = item4.ask_iv;
         if (value20 !== void 0) {
-          if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/ask_iv", list3);
+          if (!(typeof value20 == "number" || value20 === null)) return typeError("/data/" + i3 + "/ask_iv", list3);
         }
       }
       {
         const value21 = item4.mark_iv;
         if (value21 !== void 0) {
-          if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/mark_iv", list3);
+          if (!(typeof value21 == "number" || value21 === null)) return typeError("/data/" + i3 + "/mark_iv", list3);
         }
       }
       {
         const value22 = item4.iv_spread;
         if (value22 !== void 0) {
-          if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list2) && typeError("/data/" + i3 + "/iv_spread", list3);
+          if (!(typeof value22 == "number" || value22 === null)) return typeError("/data/" + i3 + "/iv_spread", list3);
         }
       }
-      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return requiredFirst(d, "", list) && typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      if (item4.exchange === void 0 || item4.instrument_name === void 0 || item4.currency === void 0) return requiredFirst(item4, "/data/" + i3, list4);
       {
         const value24 = item4.exchange;
-        if (!(typeof value24 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && typeError("/data/" + i3 + "/exchange", "string");
+        if (!(typeof value24 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
       }
       {
         const value25 = item4.instrument_name;
-        if (!(typeof value25 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && typeError("/data/" + i3 + "/instrument_name", "string");
-        if (value25.length < 1) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && countLimit("/data/" + i3 + "/instrument_name", "minLength", 1);
+        if (!(typeof value25 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
+        if (value25.length < 1) return countLimit("/data/" + i3 + "/instrument_name", "minLength", 1);
       }
       {
         const value26 = item4.currency;
-        if (!(typeof value26 == "string")) return requiredFirst(d, "", list) && requiredFirst(item4, "/data/" + i3, list4) && typeError("/data/" + i3 + "/currency", "string");
+        if (!(typeof value26 == "string")) return typeError("/data/" + i3 + "/currency", "string");
       }
     }
   }
   {
     const value27 = d.meta;
-    if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return typeError("/meta", "object");
+    if (value27.minute === void 0) return requiredFirst(value27, "/meta", list5);
     {
       const value29 = value27.minute;
-      if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && typeError("/meta/minute", "string");
+      if (!(typeof value29 == "string")) return typeError("/meta/minute", "string");
     }
     {
       const value30 = value27.next_cursor;
       if (value30 !== void 0) {
-        if (!(typeof value30 == "string" || value30 === null)) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && typeError("/meta/next_cursor", list6);
+        if (!(typeof value30 == "string" || value30 === null)) return typeError("/meta/next_cursor", list6);
       }
     }
     {
       const value32 = value27.empty_reason;
       if (value32 !== void 0) {
-        if (branch1(value32) + branch2(value32) !== 1) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value32) + branch2(value32) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value36 = value27.coverage;
       if (value36 !== void 0) {
-        if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && typeError("/meta/coverage", "object");
+        if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value37 = value27.completeness;
       if (value37 !== void 0) {
-        if (!(typeof value37 == "object" && value37 !== null && !Array.isArray(value37))) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && typeError("/meta/completeness", "object");
+        if (!(typeof value37 == "object" && value37 !== null && !Array.isArray(value37))) return typeError("/meta/completeness", "object");
+        if (value37.status === void 0) return requiredFirst(value37, "/meta/completeness", list8);
         {
           const value39 = value37.status;
-          if (!(typeof value39 == "string")) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && requiredFirst(value37, "/meta/completeness", list8) && typeError("/meta/completeness/status", "string");
-          if (!list9.includes(value39)) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && requiredFirst(value37, "/meta/completeness", list8) && enumError("/meta/completeness/status", list9);
+          if (!(typeof value39 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list9.includes(value39)) return enumError("/meta/completeness/status", list9);
         }
         {
           const value41 = value37.complete_from;
           if (value41 !== void 0) {
-            if (!(branch3(value41) || branch4(value41))) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && requiredFirst(value37, "/meta/completeness", list8) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value41) || branch4(value41))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value45 = value37.complete_through;
           if (value45 !== void 0) {
-            if (!(branch3(value45) || branch4(value45))) return requiredFirst(d, "", list) && requiredFirst(value27, "/meta", list5) && requiredFirst(value37, "/meta/completeness", list8) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value45) || branch4(value45))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -201,7 +205,7 @@ function response200(d) {
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

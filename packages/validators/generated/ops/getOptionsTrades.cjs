@@ -72,50 +72,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3);
     }
   }
   {
     const value10 = d.meta;
-    if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return typeError("/meta", "object");
+    if (value10.next_cursor === void 0) return requiredFirst(value10, "/meta", list2);
     {
       const value12 = value10.next_cursor;
-      if (!(typeof value12 == "string" || value12 === null)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/next_cursor", list3);
+      if (!(typeof value12 == "string" || value12 === null)) return typeError("/meta/next_cursor", list3);
     }
     {
       const value14 = value10.empty_reason;
       if (value14 !== void 0) {
-        if (branch1(value14) + branch2(value14) !== 1) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value14) + branch2(value14) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value18 = value10.coverage;
       if (value18 !== void 0) {
-        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value19 = value10.completeness;
       if (value19 !== void 0) {
-        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta/completeness", "object");
+        if (value19.status === void 0) return requiredFirst(value19, "/meta/completeness", list5);
         {
           const value21 = value19.status;
-          if (!(typeof value21 == "string")) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && requiredFirst(value19, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value21)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && requiredFirst(value19, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
+          if (!(typeof value21 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value21)) return enumError("/meta/completeness/status", list6);
         }
         {
           const value23 = value19.complete_from;
           if (value23 !== void 0) {
-            if (!(branch3(value23) || branch4(value23))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && requiredFirst(value19, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value23) || branch4(value23))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value29 = value19.complete_through;
           if (value29 !== void 0) {
-            if (!(branch3(value29) || branch4(value29))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && requiredFirst(value19, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value29) || branch4(value29))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -123,21 +125,21 @@ function response200(d) {
     {
       const value30 = value10.has_more;
       if (value30 !== void 0) {
-        if (!(typeof value30 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value30 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value31 = value10.count;
       if (value31 !== void 0) {
-        if (!(isInteger(value31))) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && typeError("/meta/count", "integer");
-        if (!(value31 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value10, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value31))) return typeError("/meta/count", "integer");
+        if (!(value31 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

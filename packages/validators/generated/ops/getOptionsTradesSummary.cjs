@@ -142,50 +142,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3);
     }
   }
   {
     const value20 = d.meta;
-    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
+    if (value20.next_cursor === void 0) return requiredFirst(value20, "/meta", list3);
     {
       const value22 = value20.next_cursor;
-      if (!(typeof value22 == "string" || value22 === null)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/next_cursor", list4);
+      if (!(typeof value22 == "string" || value22 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
       const value24 = value20.empty_reason;
       if (value24 !== void 0) {
-        if (branch1(value24) + branch2(value24) !== 1) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value24) + branch2(value24) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value28 = value20.coverage;
       if (value28 !== void 0) {
-        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value29 = value20.completeness;
       if (value29 !== void 0) {
-        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return typeError("/meta/completeness", "object");
+        if (value29.status === void 0) return requiredFirst(value29, "/meta/completeness", list6);
         {
           const value31 = value29.status;
-          if (!(typeof value31 == "string")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value31)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+          if (!(typeof value31 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value31)) return enumError("/meta/completeness/status", list7);
         }
         {
           const value33 = value29.complete_from;
           if (value33 !== void 0) {
-            if (!(branch3(value33) || branch4(value33))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value33) || branch4(value33))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value39 = value29.complete_through;
           if (value39 !== void 0) {
-            if (!(branch3(value39) || branch4(value39))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && requiredFirst(value29, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value39) || branch4(value39))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -193,21 +195,21 @@ function response200(d) {
     {
       const value40 = value20.has_more;
       if (value40 !== void 0) {
-        if (!(typeof value40 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value40 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value41 = value20.count;
       if (value41 !== void 0) {
-        if (!(isInteger(value41))) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && typeError("/meta/count", "integer");
-        if (!(value41 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value20, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value41))) return typeError("/meta/count", "integer");
+        if (!(value41 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

@@ -91,50 +91,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3);
     }
   }
   {
     const value14 = d.meta;
-    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return typeError("/meta", "object");
+    if (value14.next_cursor === void 0) return requiredFirst(value14, "/meta", list3);
     {
       const value16 = value14.next_cursor;
-      if (!(typeof value16 == "string" || value16 === null)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/next_cursor", list4);
+      if (!(typeof value16 == "string" || value16 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
       const value18 = value14.empty_reason;
       if (value18 !== void 0) {
-        if (branch1(value18) + branch2(value18) !== 1) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value18) + branch2(value18) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value22 = value14.coverage;
       if (value22 !== void 0) {
-        if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value23 = value14.completeness;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta/completeness", "object");
+        if (value23.status === void 0) return requiredFirst(value23, "/meta/completeness", list6);
         {
           const value25 = value23.status;
-          if (!(typeof value25 == "string")) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value25)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+          if (!(typeof value25 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value25)) return enumError("/meta/completeness/status", list7);
         }
         {
           const value27 = value23.complete_from;
           if (value27 !== void 0) {
-            if (!(branch3(value27) || branch4(value27))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value33 = value23.complete_through;
           if (value33 !== void 0) {
-            if (!(branch3(value33) || branch4(value33))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && requiredFirst(value23, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value33) || branch4(value33))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -142,21 +144,21 @@ function response200(d) {
     {
       const value34 = value14.has_more;
       if (value34 !== void 0) {
-        if (!(typeof value34 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value34 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value35 = value14.count;
       if (value35 !== void 0) {
-        if (!(isInteger(value35))) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && typeError("/meta/count", "integer");
-        if (!(value35 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value14, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value35))) return typeError("/meta/count", "integer");
+        if (!(value35 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

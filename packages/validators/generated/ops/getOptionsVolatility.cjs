@@ -21,112 +21,112 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
-    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    if (!(typeof value7 == "string")) return typeError("/date", "string");
+    if (!pattern.test(value7)) return patternError("/date", source);
   }
   {
     const value10 = d.strike;
-    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/strike", "number");
+    if (!(typeof value10 == "number")) return typeError("/strike", "number");
   }
   {
     const value11 = d.maturity;
-    if (!(typeof value11 == "string")) return requiredFirst(d, "", list2) && typeError("/maturity", "string");
+    if (!(typeof value11 == "string")) return typeError("/maturity", "string");
   }
   {
     const value12 = d.days_to_expiry;
-    if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/days_to_expiry", "number");
+    if (!(typeof value12 == "number")) return typeError("/days_to_expiry", "number");
   }
   {
     const value13 = d.underlying_price;
-    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/underlying_price", "number");
+    if (!(typeof value13 == "number")) return typeError("/underlying_price", "number");
   }
   {
     const value14 = d.mark_iv_open;
-    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_iv_open", "number");
+    if (!(typeof value14 == "number")) return typeError("/mark_iv_open", "number");
   }
   {
     const value15 = d.mark_iv_high;
-    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_iv_high", "number");
+    if (!(typeof value15 == "number")) return typeError("/mark_iv_high", "number");
   }
   {
     const value16 = d.mark_iv_low;
-    if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_iv_low", "number");
+    if (!(typeof value16 == "number")) return typeError("/mark_iv_low", "number");
   }
   {
     const value17 = d.mark_iv_close;
-    if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/mark_iv_close", "number");
+    if (!(typeof value17 == "number")) return typeError("/mark_iv_close", "number");
   }
   {
     const value18 = d.bid_iv_open;
-    if (!(typeof value18 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_iv_open", "number");
+    if (!(typeof value18 == "number")) return typeError("/bid_iv_open", "number");
   }
   {
     const value19 = d.bid_iv_high;
-    if (!(typeof value19 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_iv_high", "number");
+    if (!(typeof value19 == "number")) return typeError("/bid_iv_high", "number");
   }
   {
     const value20 = d.bid_iv_low;
-    if (!(typeof value20 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_iv_low", "number");
+    if (!(typeof value20 == "number")) return typeError("/bid_iv_low", "number");
   }
   {
     const value21 = d.bid_iv_close;
-    if (!(typeof value21 == "number")) return requiredFirst(d, "", list2) && typeError("/bid_iv_close", "number");
+    if (!(typeof value21 == "number")) return typeError("/bid_iv_close", "number");
   }
   {
     const value22 = d.ask_iv_open;
-    if (!(typeof value22 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_iv_open", "number");
+    if (!(typeof value22 == "number")) return typeError("/ask_iv_open", "number");
   }
   {
     const value23 = d.ask_iv_high;
-    if (!(typeof value23 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_iv_high", "number");
+    if (!(typeof value23 == "number")) return typeError("/ask_iv_high", "number");
   }
   {
     const value24 = d.ask_iv_low;
-    if (!(typeof value24 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_iv_low", "number");
+    if (!(typeof value24 == "number")) return typeError("/ask_iv_low", "number");
   }
   {
     const value25 = d.ask_iv_close;
-    if (!(typeof value25 == "number")) return requiredFirst(d, "", list2) && typeError("/ask_iv_close", "number");
+    if (!(typeof value25 == "number")) return typeError("/ask_iv_close", "number");
   }
   {
     const value26 = d.iv_spread_open;
-    if (!(typeof value26 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_open", "number");
+    if (!(typeof value26 == "number")) return typeError("/iv_spread_open", "number");
   }
   {
     const value27 = d.iv_spread_high;
-    if (!(typeof value27 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_high", "number");
+    if (!(typeof value27 == "number")) return typeError("/iv_spread_high", "number");
   }
   {
     const value28 = d.iv_spread_low;
-    if (!(typeof value28 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_low", "number");
+    if (!(typeof value28 == "number")) return typeError("/iv_spread_low", "number");
   }
   {
     const value29 = d.iv_spread_close;
-    if (!(typeof value29 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_close", "number");
+    if (!(typeof value29 == "number")) return typeError("/iv_spread_close", "number");
   }
   {
     const value30 = d.iv_spread_avg;
-    if (!(typeof value30 == "number")) return requiredFirst(d, "", list2) && typeError("/iv_spread_avg", "number");
+    if (!(typeof value30 == "number")) return typeError("/iv_spread_avg", "number");
   }
   {
     const value31 = d.delta;
-    if (!(typeof value31 == "number")) return requiredFirst(d, "", list2) && typeError("/delta", "number");
+    if (!(typeof value31 == "number")) return typeError("/delta", "number");
   }
   {
     const value32 = d.gamma;
-    if (!(typeof value32 == "number")) return requiredFirst(d, "", list2) && typeError("/gamma", "number");
+    if (!(typeof value32 == "number")) return typeError("/gamma", "number");
   }
   {
     const value33 = d.theta;
-    if (!(typeof value33 == "number")) return requiredFirst(d, "", list2) && typeError("/theta", "number");
+    if (!(typeof value33 == "number")) return typeError("/theta", "number");
   }
   {
     const value34 = d.vega;
-    if (!(typeof value34 == "number")) return requiredFirst(d, "", list2) && typeError("/vega", "number");
+    if (!(typeof value34 == "number")) return typeError("/vega", "number");
   }
   {
     const value35 = d.rho;
-    if (!(typeof value35 == "number")) return requiredFirst(d, "", list2) && typeError("/rho", "number");
+    if (!(typeof value35 == "number")) return typeError("/rho", "number");
   }
   return true;
 }
@@ -158,50 +158,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
     }
   }
   {
     const value36 = d.meta;
-    if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return typeError("/meta", "object");
+    if (value36.next_cursor === void 0) return requiredFirst(value36, "/meta", list3);
     {
       const value38 = value36.next_cursor;
-      if (!(typeof value38 == "string" || value38 === null)) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/next_cursor", list4);
+      if (!(typeof value38 == "string" || value38 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
       const value40 = value36.empty_reason;
       if (value40 !== void 0) {
-        if (branch1(value40) + branch2(value40) !== 1) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value40) + branch2(value40) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value44 = value36.coverage;
       if (value44 !== void 0) {
-        if (!(typeof value44 == "object" && value44 !== null && !Array.isArray(value44))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value44 == "object" && value44 !== null && !Array.isArray(value44))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value45 = value36.completeness;
       if (value45 !== void 0) {
-        if (!(typeof value45 == "object" && value45 !== null && !Array.isArray(value45))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value45 == "object" && value45 !== null && !Array.isArray(value45))) return typeError("/meta/completeness", "object");
+        if (value45.status === void 0) return requiredFirst(value45, "/meta/completeness", list6);
         {
           const value47 = value45.status;
-          if (!(typeof value47 == "string")) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && requiredFirst(value45, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value47)) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && requiredFirst(value45, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+          if (!(typeof value47 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value47)) return enumError("/meta/completeness/status", list7);
         }
         {
           const value49 = value45.complete_from;
           if (value49 !== void 0) {
-            if (!(branch3(value49) || branch4(value49))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && requiredFirst(value45, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value49) || branch4(value49))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value53 = value45.complete_through;
           if (value53 !== void 0) {
-            if (!(branch3(value53) || branch4(value53))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && requiredFirst(value45, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value53) || branch4(value53))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -209,21 +211,21 @@ function response200(d) {
     {
       const value54 = value36.has_more;
       if (value54 !== void 0) {
-        if (!(typeof value54 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value54 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value55 = value36.count;
       if (value55 !== void 0) {
-        if (!(isInteger(value55))) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && typeError("/meta/count", "integer");
-        if (!(value55 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value36, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value55))) return typeError("/meta/count", "integer");
+        if (!(value55 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 exports.meta = {"operationId":"getOptionsVolatility","method":"get","path":"/api/v1/options/volatility","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

@@ -21,59 +21,59 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
-    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    if (!(typeof value7 == "string")) return typeError("/date", "string");
+    if (!pattern.test(value7)) return patternError("/date", source);
   }
   {
     const value10 = d.volume_24h;
-    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/volume_24h", "number");
-    if (!(value10 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume_24h", "minimum", 0);
+    if (!(typeof value10 == "number")) return typeError("/volume_24h", "number");
+    if (!(value10 >= 0)) return numberLimit("/volume_24h", "minimum", 0);
   }
   {
     const value11 = d.volume_usd_24h;
-    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/volume_usd_24h", "number");
-    if (!(value11 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume_usd_24h", "minimum", 0);
+    if (!(typeof value11 == "number")) return typeError("/volume_usd_24h", "number");
+    if (!(value11 >= 0)) return numberLimit("/volume_usd_24h", "minimum", 0);
   }
   {
     const value12 = d.volume;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/volume", "number");
-      if (!(value12 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume", "minimum", 0);
+      if (!(typeof value12 == "number")) return typeError("/volume", "number");
+      if (!(value12 >= 0)) return numberLimit("/volume", "minimum", 0);
     }
   }
   {
     const value13 = d.buy_volume;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_volume", "number");
-      if (!(value13 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_volume", "minimum", 0);
+      if (!(typeof value13 == "number")) return typeError("/buy_volume", "number");
+      if (!(value13 >= 0)) return numberLimit("/buy_volume", "minimum", 0);
     }
   }
   {
     const value14 = d.sell_volume;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_volume", "number");
-      if (!(value14 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_volume", "minimum", 0);
+      if (!(typeof value14 == "number")) return typeError("/sell_volume", "number");
+      if (!(value14 >= 0)) return numberLimit("/sell_volume", "minimum", 0);
     }
   }
   {
     const value15 = d.trades_count;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/trades_count", "number");
-      if (!(value15 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/trades_count", "minimum", 0);
+      if (!(typeof value15 == "number")) return typeError("/trades_count", "number");
+      if (!(value15 >= 0)) return numberLimit("/trades_count", "minimum", 0);
     }
   }
   {
     const value16 = d.buy_trades_count;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_trades_count", "number");
-      if (!(value16 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_trades_count", "minimum", 0);
+      if (!(typeof value16 == "number")) return typeError("/buy_trades_count", "number");
+      if (!(value16 >= 0)) return numberLimit("/buy_trades_count", "minimum", 0);
     }
   }
   {
     const value17 = d.sell_trades_count;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_trades_count", "number");
-      if (!(value17 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_trades_count", "minimum", 0);
+      if (!(typeof value17 == "number")) return typeError("/sell_trades_count", "number");
+      if (!(value17 >= 0)) return numberLimit("/sell_trades_count", "minimum", 0);
     }
   }
   return true;
@@ -106,50 +106,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
     }
   }
   {
     const value18 = d.meta;
-    if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return typeError("/meta", "object");
+    if (value18.next_cursor === void 0) return requiredFirst(value18, "/meta", list3);
     {
       const value20 = value18.next_cursor;
-      if (!(typeof value20 == "string" || value20 === null)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/next_cursor", list4);
+      if (!(typeof value20 == "string" || value20 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
       const value22 = value18.empty_reason;
       if (value22 !== void 0) {
-        if (branch1(value22) + branch2(value22) !== 1) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value22) + branch2(value22) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value26 = value18.coverage;
       if (value26 !== void 0) {
-        if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value27 = value18.completeness;
       if (value27 !== void 0) {
-        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return typeError("/meta/completeness", "object");
+        if (value27.status === void 0) return requiredFirst(value27, "/meta/completeness", list6);
         {
           const value29 = value27.status;
-          if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value29)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+          if (!(typeof value29 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value29)) return enumError("/meta/completeness/status", list7);
         }
         {
           const value31 = value27.complete_from;
           if (value31 !== void 0) {
-            if (!(branch3(value31) || branch4(value31))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value35 = value27.complete_through;
           if (value35 !== void 0) {
-            if (!(branch3(value35) || branch4(value35))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value35) || branch4(value35))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -157,21 +159,21 @@ function response200(d) {
     {
       const value36 = value18.has_more;
       if (value36 !== void 0) {
-        if (!(typeof value36 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value36 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value37 = value18.count;
       if (value37 !== void 0) {
-        if (!(isInteger(value37))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/count", "integer");
-        if (!(value37 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value37))) return typeError("/meta/count", "integer");
+        if (!(value37 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 exports.meta = {"operationId":"getOptionsVolume","method":"get","path":"/api/v1/options/volume","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

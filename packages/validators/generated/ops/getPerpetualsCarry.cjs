@@ -22,31 +22,31 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
-    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    if (!(typeof value7 == "string")) return typeError("/date", "string");
+    if (!pattern.test(value7)) return patternError("/date", source);
   }
   {
     const value10 = d.funding_rate_open;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list2) && typeError("/funding_rate_open", list3);
+      if (!(typeof value10 == "number" || value10 === null)) return typeError("/funding_rate_open", list3);
     }
   }
   {
     const value12 = d.funding_rate_close;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list2) && typeError("/funding_rate_close", list3);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/funding_rate_close", list3);
     }
   }
   {
     const value13 = d.annualized_basis;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list2) && typeError("/annualized_basis", list3);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/annualized_basis", list3);
     }
   }
   {
     const value14 = d.annualized_carry;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list2) && typeError("/annualized_carry", list3);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/annualized_carry", list3);
     }
   }
   return true;
@@ -79,50 +79,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
     }
   }
   {
     const value15 = d.meta;
-    if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return typeError("/meta", "object");
+    if (value15.next_cursor === void 0) return requiredFirst(value15, "/meta", list4);
     {
       const value17 = value15.next_cursor;
-      if (!(typeof value17 == "string" || value17 === null)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && typeError("/meta/next_cursor", list5);
+      if (!(typeof value17 == "string" || value17 === null)) return typeError("/meta/next_cursor", list5);
     }
     {
       const value19 = value15.empty_reason;
       if (value19 !== void 0) {
-        if (branch1(value19) + branch2(value19) !== 1) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value19) + branch2(value19) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value23 = value15.coverage;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value24 = value15.completeness;
       if (value24 !== void 0) {
-        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return typeError("/meta/completeness", "object");
+        if (value24.status === void 0) return requiredFirst(value24, "/meta/completeness", list7);
         {
           const value26 = value24.status;
-          if (!(typeof value26 == "string")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && requiredFirst(value24, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value26)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && requiredFirst(value24, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
+          if (!(typeof value26 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value26)) return enumError("/meta/completeness/status", list8);
         }
         {
           const value28 = value24.complete_from;
           if (value28 !== void 0) {
-            if (!(branch3(value28) || branch4(value28))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && requiredFirst(value24, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value28) || branch4(value28))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value32 = value24.complete_through;
           if (value32 !== void 0) {
-            if (!(branch3(value32) || branch4(value32))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && requiredFirst(value24, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value32) || branch4(value32))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -130,21 +132,21 @@ function response200(d) {
     {
       const value33 = value15.has_more;
       if (value33 !== void 0) {
-        if (!(typeof value33 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value33 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value34 = value15.count;
       if (value34 !== void 0) {
-        if (!(isInteger(value34))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && typeError("/meta/count", "integer");
-        if (!(value34 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value34))) return typeError("/meta/count", "integer");
+        if (!(value34 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 exports.meta = {"operationId":"getPerpetualsCarry","method":"get","path":"/api/v1/perpetuals/carry","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

@@ -22,45 +22,45 @@ function dataItem(d) {
   {
     const value7 = d.date;
     if (value7 !== void 0) {
-      if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
-      if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+      if (!(typeof value7 == "string")) return typeError("/date", "string");
+      if (!pattern.test(value7)) return patternError("/date", source);
     }
   }
   {
     const value10 = d.open;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/open", "number");
-      if (!(value10 <= 1)) return requiredFirst(d, "", list2) && numberLimit("/open", "maximum", 1);
-      if (!(value10 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/open", "minimum", 0);
+      if (!(typeof value10 == "number")) return typeError("/open", "number");
+      if (!(value10 <= 1)) return numberLimit("/open", "maximum", 1);
+      if (!(value10 >= 0)) return numberLimit("/open", "minimum", 0);
     }
   }
   {
     const value11 = d.high;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/high", "number");
-      if (!(value11 <= 1)) return requiredFirst(d, "", list2) && numberLimit("/high", "maximum", 1);
-      if (!(value11 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/high", "minimum", 0);
+      if (!(typeof value11 == "number")) return typeError("/high", "number");
+      if (!(value11 <= 1)) return numberLimit("/high", "maximum", 1);
+      if (!(value11 >= 0)) return numberLimit("/high", "minimum", 0);
     }
   }
   {
     const value12 = d.low;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/low", "number");
-      if (!(value12 <= 1)) return requiredFirst(d, "", list2) && numberLimit("/low", "maximum", 1);
-      if (!(value12 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/low", "minimum", 0);
+      if (!(typeof value12 == "number")) return typeError("/low", "number");
+      if (!(value12 <= 1)) return numberLimit("/low", "maximum", 1);
+      if (!(value12 >= 0)) return numberLimit("/low", "minimum", 0);
     }
   }
   {
     const value13 = d.close;
-    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/close", "number");
-    if (!(value13 <= 1)) return requiredFirst(d, "", list2) && numberLimit("/close", "maximum", 1);
-    if (!(value13 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/close", "minimum", 0);
+    if (!(typeof value13 == "number")) return typeError("/close", "number");
+    if (!(value13 <= 1)) return numberLimit("/close", "maximum", 1);
+    if (!(value13 >= 0)) return numberLimit("/close", "minimum", 0);
   }
   {
     const value14 = d.volume;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/volume", "number");
-      if (!(value14 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume", "minimum", 0);
+      if (!(typeof value14 == "number")) return typeError("/volume", "number");
+      if (!(value14 >= 0)) return numberLimit("/volume", "minimum", 0);
     }
   }
   return true;
@@ -93,50 +93,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
     }
   }
   {
     const value15 = d.meta;
-    if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return typeError("/meta", "object");
+    if (value15.next_cursor === void 0) return requiredFirst(value15, "/meta", list3);
     {
       const value17 = value15.next_cursor;
-      if (!(typeof value17 == "string" || value17 === null)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/next_cursor", list4);
+      if (!(typeof value17 == "string" || value17 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
       const value19 = value15.empty_reason;
       if (value19 !== void 0) {
-        if (branch1(value19) + branch2(value19) !== 1) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value19) + branch2(value19) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value23 = value15.coverage;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value24 = value15.completeness;
       if (value24 !== void 0) {
-        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return typeError("/meta/completeness", "object");
+        if (value24.status === void 0) return requiredFirst(value24, "/meta/completeness", list6);
         {
           const value26 = value24.status;
-          if (!(typeof value26 == "string")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value26)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+          if (!(typeof value26 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value26)) return enumError("/meta/completeness/status", list7);
         }
         {
           const value28 = value24.complete_from;
           if (value28 !== void 0) {
-            if (!(branch3(value28) || branch4(value28))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value28) || branch4(value28))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value32 = value24.complete_through;
           if (value32 !== void 0) {
-            if (!(branch3(value32) || branch4(value32))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && requiredFirst(value24, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value32) || branch4(value32))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -144,21 +146,21 @@ function response200(d) {
     {
       const value33 = value15.has_more;
       if (value33 !== void 0) {
-        if (!(typeof value33 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value33 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value34 = value15.count;
       if (value34 !== void 0) {
-        if (!(isInteger(value34))) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && typeError("/meta/count", "integer");
-        if (!(value34 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value15, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value34))) return typeError("/meta/count", "integer");
+        if (!(value34 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 exports.meta = {"operationId":"getPredictionsOhlcvt","method":"get","path":"/api/v1/predictions/ohlcvt","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

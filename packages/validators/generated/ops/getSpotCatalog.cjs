@@ -65,50 +65,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3);
     }
   }
   {
     const value11 = d.meta;
-    if (!(typeof value11 == "object" && value11 !== null && !Array.isArray(value11))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value11 == "object" && value11 !== null && !Array.isArray(value11))) return typeError("/meta", "object");
+    if (value11.next_cursor === void 0) return requiredFirst(value11, "/meta", list3);
     {
       const value13 = value11.next_cursor;
-      if (!(typeof value13 == "string" || value13 === null)) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && typeError("/meta/next_cursor", list4);
+      if (!(typeof value13 == "string" || value13 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
       const value15 = value11.empty_reason;
       if (value15 !== void 0) {
-        if (branch1(value15) + branch2(value15) !== 1) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value15) + branch2(value15) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value19 = value11.coverage;
       if (value19 !== void 0) {
-        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value20 = value11.completeness;
       if (value20 !== void 0) {
-        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta/completeness", "object");
+        if (value20.status === void 0) return requiredFirst(value20, "/meta/completeness", list6);
         {
           const value22 = value20.status;
-          if (!(typeof value22 == "string")) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && requiredFirst(value20, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value22)) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && requiredFirst(value20, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+          if (!(typeof value22 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value22)) return enumError("/meta/completeness/status", list7);
         }
         {
           const value24 = value20.complete_from;
           if (value24 !== void 0) {
-            if (!(branch3(value24) || branch4(value24))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && requiredFirst(value20, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value24) || branch4(value24))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value30 = value20.complete_through;
           if (value30 !== void 0) {
-            if (!(branch3(value30) || branch4(value30))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && requiredFirst(value20, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value30) || branch4(value30))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -116,21 +118,21 @@ function response200(d) {
     {
       const value31 = value11.has_more;
       if (value31 !== void 0) {
-        if (!(typeof value31 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value31 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value32 = value11.count;
       if (value32 !== void 0) {
-        if (!(isInteger(value32))) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && typeError("/meta/count", "integer");
-        if (!(value32 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value11, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value32))) return typeError("/meta/count", "integer");
+        if (!(value32 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

@@ -107,50 +107,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3);
     }
   }
   {
     const value18 = d.meta;
-    if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return typeError("/meta", "object");
+    if (value18.next_cursor === void 0) return requiredFirst(value18, "/meta", list3);
     {
       const value20 = value18.next_cursor;
-      if (!(typeof value20 == "string" || value20 === null)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/next_cursor", list4);
+      if (!(typeof value20 == "string" || value20 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
       const value22 = value18.empty_reason;
       if (value22 !== void 0) {
-        if (branch1(value22) + branch2(value22) !== 1) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value22) + branch2(value22) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value26 = value18.coverage;
       if (value26 !== void 0) {
-        if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value27 = value18.completeness;
       if (value27 !== void 0) {
-        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return typeError("/meta/completeness", "object");
+        if (value27.status === void 0) return requiredFirst(value27, "/meta/completeness", list6);
         {
           const value29 = value27.status;
-          if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value29)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+          if (!(typeof value29 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value29)) return enumError("/meta/completeness/status", list7);
         }
         {
           const value31 = value27.complete_from;
           if (value31 !== void 0) {
-            if (!(branch3(value31) || branch4(value31))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value37 = value27.complete_through;
           if (value37 !== void 0) {
-            if (!(branch3(value37) || branch4(value37))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && requiredFirst(value27, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value37) || branch4(value37))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -158,21 +160,21 @@ function response200(d) {
     {
       const value38 = value18.has_more;
       if (value38 !== void 0) {
-        if (!(typeof value38 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value38 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value39 = value18.count;
       if (value39 !== void 0) {
-        if (!(isInteger(value39))) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && typeError("/meta/count", "integer");
-        if (!(value39 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value18, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value39))) return typeError("/meta/count", "integer");
+        if (!(value39 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

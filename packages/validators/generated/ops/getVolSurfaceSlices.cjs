@@ -60,50 +60,52 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3);
     }
   }
   {
     const value8 = d.meta;
-    if (!(typeof value8 == "object" && value8 !== null && !Array.isArray(value8))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value8 == "object" && value8 !== null && !Array.isArray(value8))) return typeError("/meta", "object");
+    if (value8.next_cursor === void 0) return requiredFirst(value8, "/meta", list2);
     {
       const value10 = value8.next_cursor;
-      if (!(typeof value10 == "string" || value10 === null)) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/next_cursor", list3);
+      if (!(typeof value10 == "string" || value10 === null)) return typeError("/meta/next_cursor", list3);
     }
     {
       const value12 = value8.empty_reason;
       if (value12 !== void 0) {
-        if (branch1(value12) + branch2(value12) !== 1) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value12) + branch2(value12) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value16 = value8.coverage;
       if (value16 !== void 0) {
-        if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value17 = value8.completeness;
       if (value17 !== void 0) {
-        if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return typeError("/meta/completeness", "object");
+        if (value17.status === void 0) return requiredFirst(value17, "/meta/completeness", list5);
         {
           const value19 = value17.status;
-          if (!(typeof value19 == "string")) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && requiredFirst(value17, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value19)) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && requiredFirst(value17, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
+          if (!(typeof value19 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value19)) return enumError("/meta/completeness/status", list6);
         }
         {
           const value21 = value17.complete_from;
           if (value21 !== void 0) {
-            if (!(branch3(value21) || branch4(value21))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && requiredFirst(value17, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value21) || branch4(value21))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value27 = value17.complete_through;
           if (value27 !== void 0) {
-            if (!(branch3(value27) || branch4(value27))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && requiredFirst(value17, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -111,21 +113,21 @@ function response200(d) {
     {
       const value28 = value8.has_more;
       if (value28 !== void 0) {
-        if (!(typeof value28 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value28 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value29 = value8.count;
       if (value29 !== void 0) {
-        if (!(isInteger(value29))) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && typeError("/meta/count", "integer");
-        if (!(value29 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value8, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value29))) return typeError("/meta/count", "integer");
+        if (!(value29 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 const strings = (function () {

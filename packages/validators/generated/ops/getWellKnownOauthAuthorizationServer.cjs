@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, requiredFirst, typeError, formatError } = require("../../runtime/body-checks.cjs");
+const { validator, typeError, formatError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const uriFormat = formats["uri"];
 const list = ["issuer","authorization_endpoint","token_endpoint","response_types_supported"];
@@ -13,68 +13,68 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.issuer;
-    if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/issuer", "string");
-    if (!uriFormat(value2)) return requiredFirst(d, "", list) && formatError("/issuer", "uri");
+    if (!(typeof value2 == "string")) return typeError("/issuer", "string");
+    if (!uriFormat(value2)) return formatError("/issuer", "uri");
   }
   {
     const value4 = d.authorization_endpoint;
-    if (!(typeof value4 == "string")) return requiredFirst(d, "", list) && typeError("/authorization_endpoint", "string");
-    if (!uriFormat(value4)) return requiredFirst(d, "", list) && formatError("/authorization_endpoint", "uri");
+    if (!(typeof value4 == "string")) return typeError("/authorization_endpoint", "string");
+    if (!uriFormat(value4)) return formatError("/authorization_endpoint", "uri");
   }
   {
     const value5 = d.token_endpoint;
-    if (!(typeof value5 == "string")) return requiredFirst(d, "", list) && typeError("/token_endpoint", "string");
-    if (!uriFormat(value5)) return requiredFirst(d, "", list) && formatError("/token_endpoint", "uri");
+    if (!(typeof value5 == "string")) return typeError("/token_endpoint", "string");
+    if (!uriFormat(value5)) return formatError("/token_endpoint", "uri");
   }
   {
     const value6 = d.registration_endpoint;
     if (value6 !== void 0) {
-      if (!(typeof value6 == "string")) return requiredFirst(d, "", list) && typeError("/registration_endpoint", "string");
-      if (!uriFormat(value6)) return requiredFirst(d, "", list) && formatError("/registration_endpoint", "uri");
+      if (!(typeof value6 == "string")) return typeError("/registration_endpoint", "string");
+      if (!uriFormat(value6)) return formatError("/registration_endpoint", "uri");
     }
   }
   {
     const value7 = d.response_types_supported;
-    if (!(Array.isArray(value7))) return requiredFirst(d, "", list) && typeError("/response_types_supported", "array");
+    if (!(Array.isArray(value7))) return typeError("/response_types_supported", "array");
     for (let i8 = 0; i8 < value7.length; i8++) {
       const item9 = value7[i8];
-      if (!(typeof item9 == "string")) return requiredFirst(d, "", list) && typeError("/response_types_supported/" + i8, "string");
+      if (!(typeof item9 == "string")) return typeError("/response_types_supported/" + i8, "string");
     }
   }
   {
     const value10 = d.grant_types_supported;
     if (value10 !== void 0) {
-      if (!(Array.isArray(value10))) return requiredFirst(d, "", list) && typeError("/grant_types_supported", "array");
+      if (!(Array.isArray(value10))) return typeError("/grant_types_supported", "array");
       for (let i11 = 0; i11 < value10.length; i11++) {
         const item12 = value10[i11];
-        if (!(typeof item12 == "string")) return requiredFirst(d, "", list) && typeError("/grant_types_supported/" + i11, "string");
+        if (!(typeof item12 == "string")) return typeError("/grant_types_supported/" + i11, "string");
       }
     }
   }
   {
     const value13 = d.code_challenge_methods_supported;
     if (value13 !== void 0) {
-      if (!(Array.isArray(value13))) return requiredFirst(d, "", list) && typeError("/code_challenge_methods_supported", "array");
+      if (!(Array.isArray(value13))) return typeError("/code_challenge_methods_supported", "array");
       for (let i14 = 0; i14 < value13.length; i14++) {
         const item15 = value13[i14];
-        if (!(typeof item15 == "string")) return requiredFirst(d, "", list) && typeError("/code_challenge_methods_supported/" + i14, "string");
+        if (!(typeof item15 == "string")) return typeError("/code_challenge_methods_supported/" + i14, "string");
       }
     }
   }
   {
     const value16 = d.token_endpoint_auth_methods_supported;
     if (value16 !== void 0) {
-      if (!(Array.isArray(value16))) return requiredFirst(d, "", list) && typeError("/token_endpoint_auth_methods_supported", "array");
+      if (!(Array.isArray(value16))) return typeError("/token_endpoint_auth_methods_supported", "array");
       for (let i17 = 0; i17 < value16.length; i17++) {
         const item18 = value16[i17];
-        if (!(typeof item18 == "string")) return requiredFirst(d, "", list) && typeError("/token_endpoint_auth_methods_supported/" + i17, "string");
+        if (!(typeof item18 == "string")) return typeError("/token_endpoint_auth_methods_supported/" + i17, "string");
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 exports.meta = {"operationId":"getWellKnownOauthAuthorizationServer","method":"get","path":"/.well-known/oauth-authorization-server","family":"v1","responses":{"200":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

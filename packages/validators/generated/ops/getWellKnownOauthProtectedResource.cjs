@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, requiredFirst, typeError, countLimit, formatError } = require("../../runtime/body-checks.cjs");
+const { validator, typeError, countLimit, formatError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const uriFormat = formats["uri"];
 const list = ["resource","authorization_servers"];
@@ -13,43 +13,43 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.resource;
-    if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/resource", "string");
-    if (!uriFormat(value2)) return requiredFirst(d, "", list) && formatError("/resource", "uri");
+    if (!(typeof value2 == "string")) return typeError("/resource", "string");
+    if (!uriFormat(value2)) return formatError("/resource", "uri");
   }
   {
     const value4 = d.authorization_servers;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list) && typeError("/authorization_servers", "array");
-    if (value4.length < 1) return requiredFirst(d, "", list) && countLimit("/authorization_servers", "minItems", 1);
+    if (!(Array.isArray(value4))) return typeError("/authorization_servers", "array");
+    if (value4.length < 1) return countLimit("/authorization_servers", "minItems", 1);
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(typeof item6 == "string")) return requiredFirst(d, "", list) && typeError("/authorization_servers/" + i5, "string");
-      if (!uriFormat(item6)) return requiredFirst(d, "", list) && formatError("/authorization_servers/" + i5, "uri");
+      if (!(typeof item6 == "string")) return typeError("/authorization_servers/" + i5, "string");
+      if (!uriFormat(item6)) return formatError("/authorization_servers/" + i5, "uri");
     }
   }
   {
     const value7 = d.bearer_methods_supported;
     if (value7 !== void 0) {
-      if (!(Array.isArray(value7))) return requiredFirst(d, "", list) && typeError("/bearer_methods_supported", "array");
+      if (!(Array.isArray(value7))) return typeError("/bearer_methods_supported", "array");
       for (let i8 = 0; i8 < value7.length; i8++) {
         const item9 = value7[i8];
-        if (!(typeof item9 == "string")) return requiredFirst(d, "", list) && typeError("/bearer_methods_supported/" + i8, "string");
+        if (!(typeof item9 == "string")) return typeError("/bearer_methods_supported/" + i8, "string");
       }
     }
   }
   {
     const value10 = d.scopes_supported;
     if (value10 !== void 0) {
-      if (!(Array.isArray(value10))) return requiredFirst(d, "", list) && typeError("/scopes_supported", "array");
+      if (!(Array.isArray(value10))) return typeError("/scopes_supported", "array");
       for (let i11 = 0; i11 < value10.length; i11++) {
         const item12 = value10[i11];
-        if (!(typeof item12 == "string")) return requiredFirst(d, "", list) && typeError("/scopes_supported/" + i11, "string");
+        if (!(typeof item12 == "string")) return typeError("/scopes_supported/" + i11, "string");
       }
     }
   }
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
   return module.exports;
 })();
 exports.meta = {"operationId":"getWellKnownOauthProtectedResource","method":"get","path":"/.well-known/oauth-protected-resource","family":"v1","responses":{"200":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

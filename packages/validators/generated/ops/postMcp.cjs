@@ -69,16 +69,16 @@ function error(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value17 = d.code;
-    if (!(isInteger(value17))) return requiredFirst(d, "", list) && typeError("/code", "integer");
+    if (!(isInteger(value17))) return typeError("/code", "integer");
   }
   {
     const value18 = d.message;
-    if (!(typeof value18 == "string")) return requiredFirst(d, "", list) && typeError("/message", "string");
+    if (!(typeof value18 == "string")) return typeError("/message", "string");
   }
   {
     const value19 = d.data;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "string" || typeof value19 == "number" || typeof value19 == "boolean" || typeof value19 == "object" && value19 !== null && !Array.isArray(value19) || Array.isArray(value19) || value19 === null)) return requiredFirst(d, "", list) && typeError("/data", list2);
+      if (!(typeof value19 == "string" || typeof value19 == "number" || typeof value19 == "boolean" || typeof value19 == "object" && value19 !== null && !Array.isArray(value19) || Array.isArray(value19) || value19 === null)) return typeError("/data", list2);
     }
   }
   return true;
@@ -120,16 +120,16 @@ function error2(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value28 = d.code;
-    if (!(isInteger(value28))) return requiredFirst(d, "", list) && typeError("/code", "integer");
+    if (!(isInteger(value28))) return typeError("/code", "integer");
   }
   {
     const value29 = d.message;
-    if (!(typeof value29 == "string")) return requiredFirst(d, "", list) && typeError("/message", "string");
+    if (!(typeof value29 == "string")) return typeError("/message", "string");
   }
   {
     const value30 = d.data;
     if (value30 !== void 0) {
-      if (!(typeof value30 == "string" || typeof value30 == "number" || typeof value30 == "boolean" || typeof value30 == "object" && value30 !== null && !Array.isArray(value30) || Array.isArray(value30) || value30 === null)) return requiredFirst(d, "", list) && typeError("/data", list2);
+      if (!(typeof value30 == "string" || typeof value30 == "number" || typeof value30 == "boolean" || typeof value30 == "object" && value30 !== null && !Array.isArray(value30) || Array.isArray(value30) || value30 === null)) return typeError("/data", list2);
     }
   }
   return true;
@@ -150,7 +150,7 @@ function response400(d) {
   }
   {
     const value26 = d.error;
-    if (!error2(value26)) return at("/error");
+    if (!error2(value26)) return at("/error", value26, list);
   }
   return true;
 }
@@ -170,7 +170,7 @@ function response402(d) {
   }
   {
     const value34 = d.error;
-    if (!error2(value34)) return at("/error");
+    if (!error2(value34)) return at("/error", value34, list);
   }
   return true;
 }
@@ -190,7 +190,7 @@ function response406(d) {
   }
   {
     const value38 = d.error;
-    if (!error2(value38)) return at("/error");
+    if (!error2(value38)) return at("/error", value38, list);
   }
   return true;
 }

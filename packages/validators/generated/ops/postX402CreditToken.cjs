@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, requiredFirst, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
 const list = ["address","chainId","type","signature"];
 const source = "^(0x)?[0-9a-fA-F]+$";
 const pattern = new RegExp("^(?:0x)?[0-9a-fA-F]+$");
@@ -27,28 +27,28 @@ function requestBody(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.address;
-    if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/address", "string");
-    if (value2.length < 1) return requiredFirst(d, "", list) && countLimit("/address", "minLength", 1);
+    if (!(typeof value2 == "string")) return typeError("/address", "string");
+    if (value2.length < 1) return countLimit("/address", "minLength", 1);
   }
   {
     const value3 = d.chainId;
-    if (!(typeof value3 == "string")) return requiredFirst(d, "", list) && typeError("/chainId", "string");
-    if (value3.length < 1) return requiredFirst(d, "", list) && countLimit("/chainId", "minLength", 1);
+    if (!(typeof value3 == "string")) return typeError("/chainId", "string");
+    if (value3.length < 1) return countLimit("/chainId", "minLength", 1);
   }
   {
     const value4 = d.type;
-    if (!(typeof value4 == "string")) return requiredFirst(d, "", list) && typeError("/type", "string");
-    if (value4.length < 1) return requiredFirst(d, "", list) && countLimit("/type", "minLength", 1);
+    if (!(typeof value4 == "string")) return typeError("/type", "string");
+    if (value4.length < 1) return countLimit("/type", "minLength", 1);
   }
   {
     const value5 = d.signature;
-    if (!(typeof value5 == "string")) return requiredFirst(d, "", list) && typeError("/signature", "string");
-    if (!(branch1(value5) || branch2(value5))) return requiredFirst(d, "", list) && unionError("/signature", "anyOf");
+    if (!(typeof value5 == "string")) return typeError("/signature", "string");
+    if (!(branch1(value5) || branch2(value5))) return unionError("/signature", "anyOf");
   }
   return true;
 }
 
-exports.requestBody = validator(requestBody);
+exports.requestBody = validator(requestBody, list);
   return module.exports;
 })();
 const strings = (function () {

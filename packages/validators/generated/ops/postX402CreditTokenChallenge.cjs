@@ -12,7 +12,7 @@ function response200(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.info;
-    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/info", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/info", "object");
   }
   return true;
 }
@@ -42,7 +42,7 @@ function requestBody(d) {
   return true;
 }
 
-exports.response200 = validator(response200);
+exports.response200 = validator(response200, list);
 exports.requestBody = validator(requestBody);
   return module.exports;
 })();

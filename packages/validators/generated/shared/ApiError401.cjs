@@ -2,21 +2,21 @@
 
 // One validator shared by 95 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const { validator, requiredFirst, typeError, constError } = require("../../runtime/body-checks.cjs");
+const { validator, typeError, constError } = require("../../runtime/body-checks.cjs");
 const list = ["error","message"];
 
 function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.error;
-    if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/error", "string");
-    if (value2 !== "unauthorized") return requiredFirst(d, "", list) && constError("/error", "unauthorized");
+    if (!(typeof value2 == "string")) return typeError("/error", "string");
+    if (value2 !== "unauthorized") return constError("/error", "unauthorized");
   }
   {
     const value3 = d.message;
-    if (!(typeof value3 == "string")) return requiredFirst(d, "", list) && typeError("/message", "string");
+    if (!(typeof value3 == "string")) return typeError("/message", "string");
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = validator(validate, list);

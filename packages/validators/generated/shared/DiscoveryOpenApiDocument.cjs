@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getOpenapiJson, getWellKnownOpenapiJson), compiled once.
 'use strict';
-const { validator, requiredFirst, typeError, patternError } = require("../../runtime/body-checks.cjs");
+const { validator, typeError, patternError } = require("../../runtime/body-checks.cjs");
 const list = ["openapi","info"];
 const source = "^3\\.";
 const pattern = new RegExp(source);
@@ -11,20 +11,20 @@ function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.openapi;
-    if (!(typeof value2 == "string")) return requiredFirst(d, "", list) && typeError("/openapi", "string");
-    if (!pattern.test(value2)) return requiredFirst(d, "", list) && patternError("/openapi", source);
+    if (!(typeof value2 == "string")) return typeError("/openapi", "string");
+    if (!pattern.test(value2)) return patternError("/openapi", source);
   }
   {
     const value5 = d.info;
-    if (!(typeof value5 == "object" && value5 !== null && !Array.isArray(value5))) return requiredFirst(d, "", list) && typeError("/info", "object");
+    if (!(typeof value5 == "object" && value5 !== null && !Array.isArray(value5))) return typeError("/info", "object");
   }
   {
     const value6 = d.paths;
     if (value6 !== void 0) {
-      if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return requiredFirst(d, "", list) && typeError("/paths", "object");
+      if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return typeError("/paths", "object");
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = validator(validate, list);

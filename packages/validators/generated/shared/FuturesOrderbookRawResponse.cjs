@@ -16,6 +16,7 @@ const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01
 
 function branch1(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
+  if (d.price === void 0 || d.size === void 0) return false;
   {
     const value16 = d.price;
     if (!(typeof value16 == "number")) return false;
@@ -133,50 +134,52 @@ function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3);
     }
   }
   {
     const value26 = d.meta;
-    if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return typeError("/meta", "object");
+    if (value26.next_cursor === void 0) return requiredFirst(value26, "/meta", list2);
     {
       const value28 = value26.next_cursor;
-      if (!(typeof value28 == "string" || value28 === null)) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/next_cursor", list3);
+      if (!(typeof value28 == "string" || value28 === null)) return typeError("/meta/next_cursor", list3);
     }
     {
       const value30 = value26.empty_reason;
       if (value30 !== void 0) {
-        if (branch3(value30) + branch4(value30) !== 1) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && unionError("/meta/empty_reason", "oneOf");
+        if (branch3(value30) + branch4(value30) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value34 = value26.coverage;
       if (value34 !== void 0) {
-        if (!(typeof value34 == "object" && value34 !== null && !Array.isArray(value34))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/coverage", "object");
+        if (!(typeof value34 == "object" && value34 !== null && !Array.isArray(value34))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value35 = value26.completeness;
       if (value35 !== void 0) {
-        if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/completeness", "object");
+        if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return typeError("/meta/completeness", "object");
+        if (value35.status === void 0) return requiredFirst(value35, "/meta/completeness", list5);
         {
           const value37 = value35.status;
-          if (!(typeof value37 == "string")) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && requiredFirst(value35, "/meta/completeness", list5) && typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value37)) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && requiredFirst(value35, "/meta/completeness", list5) && enumError("/meta/completeness/status", list6);
+          if (!(typeof value37 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value37)) return enumError("/meta/completeness/status", list6);
         }
         {
           const value39 = value35.complete_from;
           if (value39 !== void 0) {
-            if (!(branch5(value39) || branch6(value39))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && requiredFirst(value35, "/meta/completeness", list5) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch5(value39) || branch6(value39))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value44 = value35.complete_through;
           if (value44 !== void 0) {
-            if (!(branch5(value44) || branch6(value44))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && requiredFirst(value35, "/meta/completeness", list5) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch5(value44) || branch6(value44))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -184,18 +187,18 @@ function validate(d) {
     {
       const value45 = value26.has_more;
       if (value45 !== void 0) {
-        if (!(typeof value45 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value45 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value46 = value26.count;
       if (value46 !== void 0) {
-        if (!(isInteger(value46))) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && typeError("/meta/count", "integer");
-        if (!(value46 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value26, "/meta", list2) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value46))) return typeError("/meta/count", "integer");
+        if (!(value46 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = validator(validate, list);

@@ -20,85 +20,85 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
-    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    if (!(typeof value7 == "string")) return typeError("/date", "string");
+    if (!pattern.test(value7)) return patternError("/date", source);
   }
   {
     const value10 = d.bid_liquidity_10;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list2) && typeError("/bid_liquidity_10", list3);
+      if (!(typeof value10 == "number" || value10 === null)) return typeError("/bid_liquidity_10", list3);
     }
   }
   {
     const value12 = d.bid_liquidity_20;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list2) && typeError("/bid_liquidity_20", list3);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/bid_liquidity_20", list3);
     }
   }
   {
     const value13 = d.bid_liquidity_50;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list2) && typeError("/bid_liquidity_50", list3);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/bid_liquidity_50", list3);
     }
   }
   {
     const value14 = d.bid_liquidity_100;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list2) && typeError("/bid_liquidity_100", list3);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/bid_liquidity_100", list3);
     }
   }
   {
     const value15 = d.ask_liquidity_10;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list2) && typeError("/ask_liquidity_10", list3);
+      if (!(typeof value15 == "number" || value15 === null)) return typeError("/ask_liquidity_10", list3);
     }
   }
   {
     const value16 = d.ask_liquidity_20;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list2) && typeError("/ask_liquidity_20", list3);
+      if (!(typeof value16 == "number" || value16 === null)) return typeError("/ask_liquidity_20", list3);
     }
   }
   {
     const value17 = d.ask_liquidity_50;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return requiredFirst(d, "", list2) && typeError("/ask_liquidity_50", list3);
+      if (!(typeof value17 == "number" || value17 === null)) return typeError("/ask_liquidity_50", list3);
     }
   }
   {
     const value18 = d.ask_liquidity_100;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list2) && typeError("/ask_liquidity_100", list3);
+      if (!(typeof value18 == "number" || value18 === null)) return typeError("/ask_liquidity_100", list3);
     }
   }
   {
     const value19 = d.imbalance_10;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "number" || value19 === null)) return requiredFirst(d, "", list2) && typeError("/imbalance_10", list3);
+      if (!(typeof value19 == "number" || value19 === null)) return typeError("/imbalance_10", list3);
     }
   }
   {
     const value20 = d.imbalance_20;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return requiredFirst(d, "", list2) && typeError("/imbalance_20", list3);
+      if (!(typeof value20 == "number" || value20 === null)) return typeError("/imbalance_20", list3);
     }
   }
   {
     const value21 = d.imbalance_50;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "number" || value21 === null)) return requiredFirst(d, "", list2) && typeError("/imbalance_50", list3);
+      if (!(typeof value21 == "number" || value21 === null)) return typeError("/imbalance_50", list3);
     }
   }
   {
     const value22 = d.imbalance_100;
     if (value22 !== void 0) {
-      if (!(typeof value22 == "number" || value22 === null)) return requiredFirst(d, "", list2) && typeError("/imbalance_100", list3);
+      if (!(typeof value22 == "number" || value22 === null)) return typeError("/imbalance_100", list3);
     }
   }
   {
     const value23 = d.microprice;
     if (value23 !== void 0) {
-      if (!(typeof value23 == "number" || value23 === null)) return requiredFirst(d, "", list2) && typeError("/microprice", list3);
+      if (!(typeof value23 == "number" || value23 === null)) return typeError("/microprice", list3);
     }
   }
   return true;
@@ -131,50 +131,52 @@ function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
     }
   }
   {
     const value24 = d.meta;
-    if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return typeError("/meta", "object");
+    if (value24.next_cursor === void 0) return requiredFirst(value24, "/meta", list4);
     {
       const value26 = value24.next_cursor;
-      if (!(typeof value26 == "string" || value26 === null)) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/next_cursor", list5);
+      if (!(typeof value26 == "string" || value26 === null)) return typeError("/meta/next_cursor", list5);
     }
     {
       const value28 = value24.empty_reason;
       if (value28 !== void 0) {
-        if (branch1(value28) + branch2(value28) !== 1) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value28) + branch2(value28) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value32 = value24.coverage;
       if (value32 !== void 0) {
-        if (!(typeof value32 == "object" && value32 !== null && !Array.isArray(value32))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/coverage", "object");
+        if (!(typeof value32 == "object" && value32 !== null && !Array.isArray(value32))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value33 = value24.completeness;
       if (value33 !== void 0) {
-        if (!(typeof value33 == "object" && value33 !== null && !Array.isArray(value33))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/completeness", "object");
+        if (!(typeof value33 == "object" && value33 !== null && !Array.isArray(value33))) return typeError("/meta/completeness", "object");
+        if (value33.status === void 0) return requiredFirst(value33, "/meta/completeness", list7);
         {
           const value35 = value33.status;
-          if (!(typeof value35 == "string")) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && requiredFirst(value33, "/meta/completeness", list7) && typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value35)) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && requiredFirst(value33, "/meta/completeness", list7) && enumError("/meta/completeness/status", list8);
+          if (!(typeof value35 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value35)) return enumError("/meta/completeness/status", list8);
         }
         {
           const value37 = value33.complete_from;
           if (value37 !== void 0) {
-            if (!(branch3(value37) || branch4(value37))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && requiredFirst(value33, "/meta/completeness", list7) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value37) || branch4(value37))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value41 = value33.complete_through;
           if (value41 !== void 0) {
-            if (!(branch3(value41) || branch4(value41))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && requiredFirst(value33, "/meta/completeness", list7) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value41) || branch4(value41))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -182,18 +184,18 @@ function validate(d) {
     {
       const value42 = value24.has_more;
       if (value42 !== void 0) {
-        if (!(typeof value42 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value42 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value43 = value24.count;
       if (value43 !== void 0) {
-        if (!(isInteger(value43))) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && typeError("/meta/count", "integer");
-        if (!(value43 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value24, "/meta", list4) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value43))) return typeError("/meta/count", "integer");
+        if (!(value43 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = validator(validate, list);

@@ -19,38 +19,38 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return requiredFirst(d, "", list2) && typeError("/date", "string");
-    if (!pattern.test(value7)) return requiredFirst(d, "", list2) && patternError("/date", source);
+    if (!(typeof value7 == "string")) return typeError("/date", "string");
+    if (!pattern.test(value7)) return patternError("/date", source);
   }
   {
     const value10 = d.volume;
-    if (!(typeof value10 == "number")) return requiredFirst(d, "", list2) && typeError("/volume", "number");
-    if (!(value10 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/volume", "minimum", 0);
+    if (!(typeof value10 == "number")) return typeError("/volume", "number");
+    if (!(value10 >= 0)) return numberLimit("/volume", "minimum", 0);
   }
   {
     const value11 = d.buy_volume;
-    if (!(typeof value11 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_volume", "number");
-    if (!(value11 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_volume", "minimum", 0);
+    if (!(typeof value11 == "number")) return typeError("/buy_volume", "number");
+    if (!(value11 >= 0)) return numberLimit("/buy_volume", "minimum", 0);
   }
   {
     const value12 = d.sell_volume;
-    if (!(typeof value12 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_volume", "number");
-    if (!(value12 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_volume", "minimum", 0);
+    if (!(typeof value12 == "number")) return typeError("/sell_volume", "number");
+    if (!(value12 >= 0)) return numberLimit("/sell_volume", "minimum", 0);
   }
   {
     const value13 = d.trades_count;
-    if (!(typeof value13 == "number")) return requiredFirst(d, "", list2) && typeError("/trades_count", "number");
-    if (!(value13 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/trades_count", "minimum", 0);
+    if (!(typeof value13 == "number")) return typeError("/trades_count", "number");
+    if (!(value13 >= 0)) return numberLimit("/trades_count", "minimum", 0);
   }
   {
     const value14 = d.buy_trades_count;
-    if (!(typeof value14 == "number")) return requiredFirst(d, "", list2) && typeError("/buy_trades_count", "number");
-    if (!(value14 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/buy_trades_count", "minimum", 0);
+    if (!(typeof value14 == "number")) return typeError("/buy_trades_count", "number");
+    if (!(value14 >= 0)) return numberLimit("/buy_trades_count", "minimum", 0);
   }
   {
     const value15 = d.sell_trades_count;
-    if (!(typeof value15 == "number")) return requiredFirst(d, "", list2) && typeError("/sell_trades_count", "number");
-    if (!(value15 >= 0)) return requiredFirst(d, "", list2) && numberLimit("/sell_trades_count", "minimum", 0);
+    if (!(typeof value15 == "number")) return typeError("/sell_trades_count", "number");
+    if (!(value15 >= 0)) return numberLimit("/sell_trades_count", "minimum", 0);
   }
   return true;
 }
@@ -82,50 +82,52 @@ function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/data", "array");
+    if (!(Array.isArray(value2))) return typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return requiredFirst(d, "", list) && at("/data/" + i3);
+      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
     }
   }
   {
     const value16 = d.meta;
-    if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return typeError("/meta", "object");
+    if (value16.next_cursor === void 0) return requiredFirst(value16, "/meta", list3);
     {
       const value18 = value16.next_cursor;
-      if (!(typeof value18 == "string" || value18 === null)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/next_cursor", list4);
+      if (!(typeof value18 == "string" || value18 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
       const value20 = value16.empty_reason;
       if (value20 !== void 0) {
-        if (branch1(value20) + branch2(value20) !== 1) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value20) + branch2(value20) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value24 = value16.coverage;
       if (value24 !== void 0) {
-        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/coverage", "object");
+        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return typeError("/meta/coverage", "object");
       }
     }
     {
       const value25 = value16.completeness;
       if (value25 !== void 0) {
-        if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/completeness", "object");
+        if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return typeError("/meta/completeness", "object");
+        if (value25.status === void 0) return requiredFirst(value25, "/meta/completeness", list6);
         {
           const value27 = value25.status;
-          if (!(typeof value27 == "string")) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && requiredFirst(value25, "/meta/completeness", list6) && typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value27)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && requiredFirst(value25, "/meta/completeness", list6) && enumError("/meta/completeness/status", list7);
+          if (!(typeof value27 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value27)) return enumError("/meta/completeness/status", list7);
         }
         {
           const value29 = value25.complete_from;
           if (value29 !== void 0) {
-            if (!(branch3(value29) || branch4(value29))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && requiredFirst(value25, "/meta/completeness", list6) && unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value29) || branch4(value29))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value33 = value25.complete_through;
           if (value33 !== void 0) {
-            if (!(branch3(value33) || branch4(value33))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && requiredFirst(value25, "/meta/completeness", list6) && unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value33) || branch4(value33))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -133,18 +135,18 @@ function validate(d) {
     {
       const value34 = value16.has_more;
       if (value34 !== void 0) {
-        if (!(typeof value34 == "boolean")) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/has_more", "boolean");
+        if (!(typeof value34 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value35 = value16.count;
       if (value35 !== void 0) {
-        if (!(isInteger(value35))) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && typeError("/meta/count", "integer");
-        if (!(value35 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value16, "/meta", list3) && numberLimit("/meta/count", "minimum", 0);
+        if (!(isInteger(value35))) return typeError("/meta/count", "integer");
+        if (!(value35 >= 0)) return numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = validator(validate, list);

@@ -16,9 +16,10 @@ function validate(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(typeof value4 == "string" || typeof value4 == "number" || typeof value4 == "boolean" || typeof value4 == "object" && value4 !== null && !Array.isArray(value4) || Array.isArray(value4) || value4 === null)) return requiredFirst(d, "", list2) && typeError("/data", list3);
+    if (!(typeof value4 == "string" || typeof value4 == "number" || typeof value4 == "boolean" || typeof value4 == "object" && value4 !== null && !Array.isArray(value4) || Array.isArray(value4) || value4 === null)) return typeError("/data", list3);
   }
   return true;
 }

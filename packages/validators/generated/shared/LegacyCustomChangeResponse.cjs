@@ -15,9 +15,10 @@ function validate(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/data", "object");
   }
   return true;
 }

@@ -13,18 +13,18 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.strike;
-    if (!(typeof value9 == "number")) return requiredFirst(d, "", list3) && typeError("/strike", "number");
+    if (!(typeof value9 == "number")) return typeError("/strike", "number");
   }
   {
     const value10 = d.optionType;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "string" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/optionType", list4);
+      if (!(typeof value10 == "string" || value10 === null)) return typeError("/optionType", list4);
     }
   }
   {
     const value12 = d.gex;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/gex", list5);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/gex", list5);
     }
   }
   return true;
@@ -39,12 +39,13 @@ function validate(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

@@ -14,20 +14,20 @@ function itemsItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value15 = d.date;
-    if (!(isInteger(value15))) return requiredFirst(d, "", list4) && typeError("/date", "integer");
-    if (!(value15 >= 0)) return requiredFirst(d, "", list4) && numberLimit("/date", "minimum", 0);
+    if (!(isInteger(value15))) return typeError("/date", "integer");
+    if (!(value15 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   {
     const value16 = d.side;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "string")) return requiredFirst(d, "", list4) && typeError("/side", "string");
-      if (!list5.includes(value16)) return requiredFirst(d, "", list4) && enumError("/side", list5);
+      if (!(typeof value16 == "string")) return typeError("/side", "string");
+      if (!list5.includes(value16)) return enumError("/side", list5);
     }
   }
   {
     const value18 = d.usd_amount;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return requiredFirst(d, "", list4) && typeError("/usd_amount", list6);
+      if (!(typeof value18 == "number" || value18 === null)) return typeError("/usd_amount", list6);
     }
   }
   return true;
@@ -35,43 +35,46 @@ function itemsItem(d) {
 
 function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.meta === void 0 || d.items === void 0) return requiredFirst(d, "", list);
   {
     const value2 = d.meta;
-    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/meta", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/meta", "object");
+    if (value2.total === void 0 || value2.page === void 0 || value2.items === void 0) return requiredFirst(value2, "/meta", list2);
     {
       const value4 = value2.total;
-      if (!(isInteger(value4))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total", "integer");
-      if (!(value4 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/total", "minimum", 0);
+      if (!(isInteger(value4))) return typeError("/meta/total", "integer");
+      if (!(value4 >= 0)) return numberLimit("/meta/total", "minimum", 0);
     }
     {
       const value5 = value2.page;
-      if (!(isInteger(value5))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/page", "integer");
-      if (!(value5 >= 1)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/page", "minimum", 1);
+      if (!(isInteger(value5))) return typeError("/meta/page", "integer");
+      if (!(value5 >= 1)) return numberLimit("/meta/page", "minimum", 1);
     }
     {
       const value6 = value2.items;
-      if (!(isInteger(value6))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/items", "integer");
-      if (!(value6 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/items", "minimum", 0);
+      if (!(isInteger(value6))) return typeError("/meta/items", "integer");
+      if (!(value6 >= 0)) return numberLimit("/meta/items", "minimum", 0);
     }
     {
       const value7 = value2.total_pages;
       if (value7 !== void 0) {
-        if (!(isInteger(value7))) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && typeError("/meta/total_pages", "integer");
-        if (!(value7 >= 0)) return requiredFirst(d, "", list) && requiredFirst(value2, "/meta", list2) && numberLimit("/meta/total_pages", "minimum", 0);
+        if (!(isInteger(value7))) return typeError("/meta/total_pages", "integer");
+        if (!(value7 >= 0)) return numberLimit("/meta/total_pages", "minimum", 0);
       }
     }
   }
   {
     const value8 = d.items;
-    if (!(Array.isArray(value8))) return requiredFirst(d, "", list) && typeError("/items", "array");
+    if (!(Array.isArray(value8))) return typeError("/items", "array");
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.items === void 0) return requiredFirst(d, "", list3);
   {
     const value10 = d.items;
-    if (!(Array.isArray(value10))) return requiredFirst(d, "", list3) && typeError("/items", "array");
+    if (!(Array.isArray(value10))) return typeError("/items", "array");
     for (let i11 = 0; i11 < value10.length; i11++) {
       const item12 = value10[i11];
-      if (!itemsItem(item12)) return requiredFirst(d, "", list3) && at("/items/" + i11);
+      if (!itemsItem(item12)) return at("/items/" + i11, item12, list4);
     }
   }
   return true;

@@ -12,42 +12,42 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.strike;
-    if (!(typeof value9 == "number")) return requiredFirst(d, "", list3) && typeError("/strike", "number");
+    if (!(typeof value9 == "number")) return typeError("/strike", "number");
   }
   {
     const value10 = d.C;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return requiredFirst(d, "", list3) && typeError("/C", list4);
+      if (!(typeof value10 == "number" || value10 === null)) return typeError("/C", list4);
     }
   }
   {
     const value12 = d.C_premium;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/C_premium", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/C_premium", list4);
     }
   }
   {
     const value13 = d.C_notional;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/C_notional", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/C_notional", list4);
     }
   }
   {
     const value14 = d.P;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/P", list4);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/P", list4);
     }
   }
   {
     const value15 = d.P_premium;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return requiredFirst(d, "", list3) && typeError("/P_premium", list4);
+      if (!(typeof value15 == "number" || value15 === null)) return typeError("/P_premium", list4);
     }
   }
   {
     const value16 = d.P_notional;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return requiredFirst(d, "", list3) && typeError("/P_notional", list4);
+      if (!(typeof value16 == "number" || value16 === null)) return typeError("/P_notional", list4);
     }
   }
   return true;
@@ -62,12 +62,13 @@ function validate(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

@@ -12,21 +12,21 @@ function all(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.usd;
-    if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return requiredFirst(d, "", list4) && typeError("/usd", "object");
+    if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return typeError("/usd", "object");
     for (const key10 in value9) {
       if (true) {
         const value11 = value9[key10];
-        if (!(typeof value11 == "number")) return requiredFirst(d, "", list4) && typeError("/usd/" + pointer(key10), "number");
+        if (!(typeof value11 == "number")) return typeError("/usd/" + pointer(key10), "number");
       }
     }
   }
   {
     const value12 = d.notional;
-    if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return requiredFirst(d, "", list4) && typeError("/notional", "object");
+    if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return typeError("/notional", "object");
     for (const key13 in value12) {
       if (true) {
         const value14 = value12[key13];
-        if (!(typeof value14 == "number")) return requiredFirst(d, "", list4) && typeError("/notional/" + pointer(key13), "number");
+        if (!(typeof value14 == "number")) return typeError("/notional/" + pointer(key13), "number");
       }
     }
   }
@@ -35,6 +35,7 @@ function all(d) {
 
 function branch1(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
+  if (d.usd === void 0 || d.notional === void 0) return false;
   {
     const value17 = d.usd;
     if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return false;
@@ -72,23 +73,25 @@ function validate(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "object");
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/data", "object");
+    if (value4.all === void 0) return requiredFirst(value4, "/data", list3);
     {
       const value6 = value4.all;
-      if (!all(value6)) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && at("/data/all");
+      if (!all(value6)) return at("/data/all", value6, list4);
     }
     {
       const value15 = value4.future;
       if (value15 !== void 0) {
-        if (branch1(value15) + branch2(value15) !== 1) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && unionError("/data/future", "oneOf");
+        if (branch1(value15) + branch2(value15) !== 1) return unionError("/data/future", "oneOf");
       }
     }
     {
       const value24 = value4.perpetual;
       if (value24 !== void 0) {
-        if (branch1(value24) + branch2(value24) !== 1) return requiredFirst(d, "", list2) && requiredFirst(value4, "/data", list3) && unionError("/data/perpetual", "oneOf");
+        if (branch1(value24) + branch2(value24) !== 1) return unionError("/data/perpetual", "oneOf");
       }
     }
   }

@@ -12,20 +12,20 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.market;
-    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/market", "string");
+    if (!(typeof value9 == "string")) return typeError("/market", "string");
   }
   {
     const value10 = d.currency;
-    if (!(typeof value10 == "string")) return requiredFirst(d, "", list3) && typeError("/currency", "string");
+    if (!(typeof value10 == "string")) return typeError("/currency", "string");
   }
   {
     const value11 = d.maturity;
-    if (!(typeof value11 == "string")) return requiredFirst(d, "", list3) && typeError("/maturity", "string");
+    if (!(typeof value11 == "string")) return typeError("/maturity", "string");
   }
   {
     const value12 = d.iv;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return requiredFirst(d, "", list3) && typeError("/iv", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/iv", list4);
     }
   }
   return true;
@@ -40,12 +40,13 @@ function validate(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

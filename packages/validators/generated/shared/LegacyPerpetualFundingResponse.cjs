@@ -12,28 +12,28 @@ function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value9 = d.market;
-    if (!(typeof value9 == "string")) return requiredFirst(d, "", list3) && typeError("/market", "string");
+    if (!(typeof value9 == "string")) return typeError("/market", "string");
   }
   {
     const value10 = d.symbol;
-    if (!(typeof value10 == "string")) return requiredFirst(d, "", list3) && typeError("/symbol", "string");
+    if (!(typeof value10 == "string")) return typeError("/symbol", "string");
   }
   {
     const value11 = d.funding;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number" || value11 === null)) return requiredFirst(d, "", list3) && typeError("/funding", list4);
+      if (!(typeof value11 == "number" || value11 === null)) return typeError("/funding", list4);
     }
   }
   {
     const value13 = d.yield;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return requiredFirst(d, "", list3) && typeError("/yield", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/yield", list4);
     }
   }
   {
     const value14 = d.next_fr;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return requiredFirst(d, "", list3) && typeError("/next_fr", list4);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/next_fr", list4);
     }
   }
   return true;
@@ -48,12 +48,13 @@ function validate(d) {
     if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (d.data === void 0) return requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return requiredFirst(d, "", list2) && typeError("/data", "array");
+    if (!(Array.isArray(value4))) return typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return requiredFirst(d, "", list2) && at("/data/" + i5);
+      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
     }
   }
   return true;

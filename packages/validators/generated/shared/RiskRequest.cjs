@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (postVolSurfaceRiskDecompose, postVolSurfaceRiskLadder, postVolSurfaceRiskScenario), compiled once.
 'use strict';
-const { validator, at, requiredFirst, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, at, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const dateFormat = formats["date"];
@@ -60,14 +60,14 @@ function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value2 = d.positions;
-    if (!(Array.isArray(value2))) return requiredFirst(d, "", list) && typeError("/positions", "array");
-    if (value2.length < 1) return requiredFirst(d, "", list) && countLimit("/positions", "minItems", 1);
+    if (!(Array.isArray(value2))) return typeError("/positions", "array");
+    if (value2.length < 1) return countLimit("/positions", "minItems", 1);
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!positionsItem(item4)) return requiredFirst(d, "", list) && at("/positions/" + i3);
+      if (!positionsItem(item4)) return at("/positions/" + i3);
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = validator(validate, list);

@@ -7,6 +7,7 @@ const list = ["invalid_siwx","nonce_invalid","expired","invalid_signature","no_c
 
 function branch1(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
+  if (d.statusCode === void 0 || d.message === void 0 || d.error === void 0) return false;
   {
     const value2 = d.statusCode;
     if (!(isInteger(value2))) return false;
