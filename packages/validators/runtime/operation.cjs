@@ -30,22 +30,18 @@ const { wordErrors } = require('./wording.cjs');
 class ValidationError extends Error {
   /** @param {string} operationId @param {string} where @param {readonly ValidationIssue[]} issues */
   constructor(operationId, where, issues) {
-    const head = issues
-      .slice(0, 5)
-      .map((i) => i.message)
-      .join('; ');
     const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
-    super(`${operationId}: invalid ${where}: ${head}${more}`);
+    super(
+      `${operationId}: invalid ${where}: ${issues
+        .slice(0, 5)
+        .map((i) => i.message)
+        .join('; ')}${more}`,
+    );
     this.name = 'ValidationError';
     this.operationId = operationId;
     this.where = where;
     this.issues = issues;
   }
-}
-
-/** @param {string} operationId @param {string} where @param {readonly ValidationIssue[]} issues @returns {ValidationFailure} */
-function fail(operationId, where, issues) {
-  return { ok: false, operationId, where, issues };
 }
 
 /** @param {HeadersInput} headers @returns {headers is HeadersLike} */
@@ -139,57 +135,53 @@ function operationModule(mod) {
 function createOperationValidator(mod) {
   const { meta, validators } = operationModule(mod);
   const id = meta.operationId;
+  /** @param {string} where @param {ValidationIssue[]} issues @returns {ValidationFailure} */
+  const fail = (where, issues) => ({ ok: false, operationId: id, where, issues });
+  /** A failure of one issue the runtime words itself. @param {string} where @param {string} path @param {string} rule @param {string} message */
+  const failOne = (where, path, rule, message) => fail(where, [{ path, rule, message }]);
 
-  /** The validator of that name, or a TypeError naming it (a module generated for another spec lacks it). @param {string} name */
-  function validator(name) {
+  /**
+   * Runs the validator of that name (a TypeError names it when the module lacks it: one generated for another spec).
+   * @param {string} name @param {unknown} data @param {string} where @param {string} prefix the issues' path prefix
+   * @returns {ValidationResult<unknown>}
+   */
+  function run(name, data, where, prefix) {
     const fn = validators[name];
     if (typeof fn !== 'function') throw new TypeError(`${id}: the generated module has no validator ${name}`);
-    return fn;
-  }
-
-  /** @param {AjvValidate} fn @param {unknown} data @param {string} where @returns {ValidationResult<unknown>} */
-  function run(fn, data, where) {
-    if (fn(data)) return { ok: true, data };
-    const prefix =
-      where === 'response body' ? '' : where === 'response headers' ? 'headers' : /** @type {string} split gives one part at least */ (where.split(' ')[0]);
-    return fail(id, where, wordErrors(fn.errors, prefix));
+    return fn(data) ? { ok: true, data } : fail(where, wordErrors(fn.errors, prefix));
   }
 
   /** @param {number} status @param {unknown} body @param {HeadersInput} [headers] @returns {ValidationResult<unknown>} */
   function validateResponse(status, body, headers) {
     const documented = meta.responses[status];
-    if (!documented) {
-      const known = Object.keys(meta.responses).join(', ');
-      return fail(id, 'response status', [{ path: 'status', rule: 'status', message: `status ${status} is not documented (documented: ${known})` }]);
-    }
-    if (documented.body) {
-      const result = run(validator(`response${status}`), body, 'response body');
-      if (!result.ok) return result;
-    }
-    if (headers !== undefined && documented.headers) {
-      const lowered = lowerKeys(headers);
-      const result = run(validator(`headers${status}`), lowered, 'response headers');
-      if (!result.ok) return result;
-      for (const [header, fnName] of Object.entries(meta.decodedHeaders[status] || {})) {
-        if (lowered[header] === undefined) continue;
-        let decoded;
-        try {
-          decoded = decodeBase64Json(String(lowered[header]));
-        } catch (error) {
-          return fail(id, 'response headers', [{ path: header, rule: 'contentEncoding', message: `${header} must be base64-encoded JSON` }]);
-        }
-        const inner = run(validator(fnName), decoded, `${header} (decoded)`);
-        if (!inner.ok) return inner;
+    if (!documented)
+      return failOne('response status', 'status', 'status', `status ${status} is not documented (documented: ${Object.keys(meta.responses).join(', ')})`);
+    /** @type {ValidationResult<unknown>} */
+    const result = documented.body ? run(`response${status}`, body, 'response body', '') : { ok: true, data: body };
+    if (!result.ok || headers === undefined || !documented.headers) return result;
+    const lowered = lowerKeys(headers);
+    const checked = run(`headers${status}`, lowered, 'response headers', 'headers');
+    if (!checked.ok) return checked;
+    for (const [header, name] of Object.entries(meta.decodedHeaders[status] || {})) {
+      if (lowered[header] === undefined) continue;
+      let decoded;
+      try {
+        decoded = decodeBase64Json(String(lowered[header]));
+      } catch {
+        return failOne('response headers', header, 'contentEncoding', `${header} must be base64-encoded JSON`);
       }
+      const inner = run(name, decoded, `${header} (decoded)`, header);
+      if (!inner.ok) return inner;
     }
-    return { ok: true, data: body };
+    return result;
   }
 
   /** @param {RequestInput} [request] @returns {ValidationResult<unknown>} */
   function validateRequest(request = {}) {
+    const { body } = request;
     /** @type {{ path: Record<string, unknown>, query: Record<string, unknown>, header: Record<string, unknown> }} */
     const params = {
-      path: { ...(request.path || {}) },
+      path: { ...request.path },
       query: Object.fromEntries(Object.entries(request.query || {}).filter(([, v]) => v !== undefined)),
       header: lowerKeys(request.headers),
     };
@@ -198,23 +190,19 @@ function createOperationValidator(mod) {
       const value = params[location][key];
       if (typeof value === 'string') params[location][key] = value.toUpperCase();
     }
-    const fn = validator('params');
-    if (!fn(params)) {
-      return fail(id, 'request parameters', wordErrors(fn.errors, ''));
+    const checked = run('params', params, 'request parameters', '');
+    if (!checked.ok) return checked;
+    if (!meta.requestBody) {
+      if (body !== undefined) return failOne('request body', 'body', 'body', `${meta.method.toUpperCase()} ${meta.path} takes no body`);
+    } else if (body === undefined) {
+      if (meta.requestBody.required) return failOne('request body', 'body', 'required', 'body is required');
+    } else {
+      const nonFinite = nonFiniteNumbers(body, 'body', []);
+      if (nonFinite.length) return fail('request body', nonFinite);
+      const result = run('requestBody', body, 'body', 'body');
+      if (!result.ok) return result;
     }
-    if (meta.requestBody) {
-      if (request.body === undefined) {
-        if (meta.requestBody.required) return fail(id, 'request body', [{ path: 'body', rule: 'required', message: 'body is required' }]);
-      } else {
-        const nonFinite = nonFiniteNumbers(request.body, 'body', []);
-        if (nonFinite.length) return fail(id, 'request body', nonFinite);
-        const result = run(validator('requestBody'), request.body, 'body');
-        if (!result.ok) return result;
-      }
-    } else if (request.body !== undefined) {
-      return fail(id, 'request body', [{ path: 'body', rule: 'body', message: `${meta.method.toUpperCase()} ${meta.path} takes no body` }]);
-    }
-    return { ok: true, data: { path: params.path, query: params.query, headers: params.header, body: request.body } };
+    return { ok: true, data: { path: params.path, query: params.query, headers: params.header, body } };
   }
 
   /** @template T @param {ValidationResult<T>} result @returns {T} */
