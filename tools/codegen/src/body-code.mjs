@@ -10,7 +10,7 @@ import { indent, pointer, runtimeFormat } from './validator-code.mjs';
  * @typedef {string | { index: string } | { key: string }} PathPart
  */
 
-/** What the generated code takes from runtime/body-checks.cjs (only the names it uses are required). */
+/** What the generated code takes from runtime/checks.cjs (only the names it uses are required). */
 const HELPERS = [
   ...['validator', 'isInteger', 'at', 'requiredFirst', 'pointer', 'codePoints', 'typeError', 'constError', 'enumError', 'extraProperty'],
   ...['extraItems', 'numberLimit', 'countLimit', 'patternError', 'formatError', 'unionError', 'notError'],
@@ -37,9 +37,9 @@ export class BodyCode {
     this.helpers = new Set();
   }
 
-  /** A runtime/body-checks.cjs helper the code calls, by name. @param {string} helper */
+  /** A runtime/checks.cjs helper the code calls, by name. @param {string} helper */
   use(helper) {
-    if (!HELPERS.includes(helper)) throw new Error(`codegen: runtime/body-checks.cjs has no helper ${helper}`);
+    if (!HELPERS.includes(helper)) throw new Error(`codegen: runtime/checks.cjs has no helper ${helper}`);
     this.helpers.add(helper);
     return helper;
   }
@@ -132,7 +132,7 @@ export class BodyCode {
   render() {
     const used = HELPERS.filter((helper) => this.helpers.has(helper));
     return [
-      `const { ${used.join(', ')} } = require("../../runtime/body-checks.cjs");`,
+      `const { ${used.join(', ')} } = require("../../runtime/checks.cjs");`,
       ...(this.formats.size ? ['const formats = require("../../runtime/formats.cjs");'] : []),
       ...[...this.formats].map(([format, name]) => `const ${name} = formats[${JSON.stringify(format)}];`),
       ...[...this.constants.values()].map(({ name, init }) => `const ${name} = ${init};`),

@@ -37,7 +37,7 @@ const FOLDABLE = new Set(['type', 'properties', 'required', 'additionalPropertie
  * property is declared with a type, so its own check already fails when it is missing, and nothing but the object's
  * type test can fail before its properties are checked. Then a valid row reads each property once, and a failure
  * leaves the function with its property's error; the caller then checks the required list (`at` in
- * runtime/body-checks.cjs, given the list) and, when a property is missing, reports that instead, as ajv's earlier
+ * runtime/checks.cjs, given the list) and, when a property is missing, reports that instead, as ajv's earlier
  * required check would have. One such check per call, where every failing property once repeated it.
  * @param {any} schema
  */

@@ -9,7 +9,7 @@
 // allOf; then number (maximum, minimum), string (minLength, pattern, format), array (maxItems, minItems,
 // additionalItems, items) and object (required, additionalProperties, properties) keywords, each group for its type.
 // A union reports only its own error: ajv's branch errors sit under the union's schemaPath, which runtime/format.cjs
-// drops, so the generated code carries no schemaPath. Only the failure path calls the runtime (runtime/body-checks.cjs)
+// drops, so the generated code carries no schemaPath. Only the failure path calls the runtime (runtime/checks.cjs)
 // and builds an instance path; a valid row builds none.
 import { BodyCode } from './body-code.mjs';
 import { describe, failure, foldsAtCaller, keywordChecks } from './body-keywords.mjs';

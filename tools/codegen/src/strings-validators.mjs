@@ -3,7 +3,7 @@
 // literal with a schemaPath string at every check and its coercion scaffolding at every typed value (the largest piece
 // of one operation's bundle, pnpm bench). Semantics are ajv draft-07's with coerceTypes: true, allErrors: true and
 // strictNumbers: true (createAjv in validators.mjs), keyword for keyword: every value is coerced to its type as ajv
-// does and written back into its object (runtime/string-checks.cjs), then every keyword runs and reports each rule it
+// does and written back into its object (runtime/checks.cjs), then every keyword runs and reports each rule it
 // finds broken, in ajv's order: the type (with coercion) first, except an object's, which is tested where its
 // keywords run; then const, enum, anyOf, allOf; then the number (maximum, minimum, exclusiveMinimum), string
 // (minLength, pattern, format) and object (required, additionalProperties, properties) keywords, each for its type.
@@ -23,10 +23,13 @@ const GROUPS = {
   string: { keywords: ['minLength', 'pattern', 'format'], test: (/** @type {string} */ v) => `typeof ${v} == "string"` },
   object: { keywords: ['required', 'additionalProperties', 'properties'], test: (/** @type {string} */ v) => `isObject(${v})` },
 };
-/** ajv's comparison wording and failing test of each number limit. */
-const LIMITS = { maximum: ['<=', '>'], minimum: ['>=', '<'], exclusiveMinimum: ['>', '<='] };
-/** What the generated code may take from runtime/string-checks.cjs (it requires only the names it uses). */
-const HELPERS = ['validator', 'report', 'isNumber', 'isObject', 'typed', 'anyOf', 'codePoints'];
+/** The failing test of each number limit (runtime/checks.cjs words its comparison, as ajv does). */
+const LIMITS = { maximum: '>', minimum: '<', exclusiveMinimum: '<=' };
+/** What the generated code may take from runtime/checks.cjs (it requires only the names it uses). */
+const HELPERS = [
+  ...['validator', 'isNumber', 'isObject', 'typed', 'anyOf', 'codePoints', 'typeError', 'constError', 'enumError', 'missing'],
+  ...['extraProperty', 'numberLimit', 'countLimit', 'patternError', 'formatError', 'unionError'],
+];
 
 const block = (/** @type {string} */ header, /** @type {string[]} */ body) => (body.length ? [header ? `${header} {` : '{', ...indent(body), '}'] : []);
 const where = (/** @type {string} */ path) => (path ? path : '(root)');
@@ -42,7 +45,7 @@ export function stringsValidatorsCode(validators) {
   /** @type {Map<string, string>} format → the local holding its function */
   const formats = new Map();
   /** @type {Set<string>} */
-  const helpers = new Set(['validator', 'report']);
+  const helpers = new Set(['validator']);
   let locals = 0;
   const local = (/** @type {string} */ base) => `${base}${++locals}`;
   const constant = (/** @type {unknown} */ value, init = JSON.stringify(value)) => {
@@ -51,8 +54,9 @@ export function stringsValidatorsCode(validators) {
     return name;
   };
   const use = (/** @type {string} */ helper) => (helpers.add(helper), helper);
-  const report = (/** @type {string} */ keyword, /** @type {string} */ path, /** @type {string} */ params) =>
-    `report(${JSON.stringify(keyword)}, ${JSON.stringify(path)}, ${params});`;
+  /** A broken rule's error: the runtime constructor of that keyword's error, given the path and its other arguments. */
+  const report = (/** @type {string} */ constructor, /** @type {string} */ path, /** @type {string} */ args) =>
+    `${use(constructor)}(${JSON.stringify(path)}, ${args});`;
 
   /**
    * The statements that check `parent[key]` (both expressions) against `schema`, found at instance path `path`.
@@ -85,24 +89,24 @@ export function stringsValidatorsCode(validators) {
     const out = [];
     if (type === undefined) out.push(...(readsValue ? [`let ${value} = ${read};`] : []));
     else if (objectInGroup) out.push(`let ${value} = ${read};`);
-    else if (type === 'object') out.push(`let ${value} = ${read};`, `if (!${use('isObject')}(${value})) ${report('type', path, '{ type: "object" }')}`);
+    else if (type === 'object') out.push(`let ${value} = ${read};`, `if (!${use('isObject')}(${value})) ${report('typeError', path, '"object"')}`);
     else out.push(`let ${value} = ${use('typed')}(${parent}, ${key}, ${JSON.stringify(path)}, ${JSON.stringify(type)});`);
 
     if (schema.const !== undefined) {
       if (schema.const !== null && typeof schema.const === 'object') throw new Error(`codegen: const with an object value at ${where(path)} is not compiled`);
       const allowed = JSON.stringify(schema.const);
-      out.push(`if (${value} !== ${allowed}) ${report('const', path, `{ allowedValue: ${allowed} }`)}`);
+      out.push(`if (${value} !== ${allowed}) ${report('constError', path, allowed)}`);
     }
     if (schema.enum !== undefined) {
       if (!Array.isArray(schema.enum) || schema.enum.some((/** @type {unknown} */ v) => v !== null && typeof v === 'object'))
         throw new Error(`codegen: enum at ${where(path)} must be a list of scalars to be compiled`);
       const allowed = constant(schema.enum);
-      out.push(`if (!${allowed}.includes(${value})) ${report('enum', path, `{ allowedValues: ${allowed} }`)}`);
+      out.push(`if (!${allowed}.includes(${value})) ${report('enumError', path, allowed)}`);
     }
     if (schema.anyOf !== undefined) {
       if (!Array.isArray(schema.anyOf) || schema.anyOf.length === 0) throw new Error(`codegen: anyOf at ${where(path)} must be a non-empty list`);
       const branches = schema.anyOf.map((/** @type {unknown} */ sub) => ['() => {', ...indent(checks(sub, parent, key, path)), '}'].join('\n'));
-      out.push(`if (!${use('anyOf')}(${branches.join(', ')})) ${report('anyOf', path, '{}')}`, ...reread);
+      out.push(`if (!${use('anyOf')}(${branches.join(', ')})) ${report('unionError', path, '"anyOf"')}`, ...reread);
     }
     if (schema.allOf !== undefined) {
       if (!Array.isArray(schema.allOf)) throw new Error(`codegen: allOf at ${where(path)} must be a list`);
@@ -114,7 +118,7 @@ export function stringsValidatorsCode(validators) {
       if (!hasGroup(/** @type {keyof GROUPS} */ (group))) continue;
       const body = keywords.filter((keyword) => keyword in schema).flatMap((keyword) => keywordChecks(keyword, schema, value, path));
       if (group !== 'string') use(group === 'number' ? 'isNumber' : 'isObject');
-      const typeError = group === 'object' && objectInGroup ? report('type', path, '{ type: "object" }') : undefined;
+      const typeError = group === 'object' && objectInGroup ? report('typeError', path, '"object"') : undefined;
       if (body.length) out.push(...block(`if (${test(value)})`, body), ...(typeError ? [`else ${typeError}`] : []));
       else if (typeError) out.push(`if (!${test(value)}) ${typeError}`);
     }
@@ -133,39 +137,36 @@ export function stringsValidatorsCode(validators) {
       case 'minimum':
       case 'exclusiveMinimum': {
         if (typeof limit !== 'number') throw new Error(`codegen: ${keyword} at ${where(path)} must be a number`);
-        const [comparison, fails] = LIMITS[keyword];
-        return [`if (${value} ${fails} ${limit}) ${report(keyword, path, `{ comparison: "${comparison}", limit: ${limit} }`)}`];
+        return [`if (${value} ${LIMITS[keyword]} ${limit}) ${report('numberLimit', path, `"${keyword}", ${limit}`)}`];
       }
       case 'minLength': {
         if (!Number.isInteger(limit)) throw new Error(`codegen: minLength at ${where(path)} must be an integer`);
         // ajv counts code points (`unicode`) only where a limit above 1 makes it differ from UTF-16 units.
         const length = limit > 1 ? `${use('codePoints')}(${value})` : `${value}.length`;
-        return [`if (${length} < ${limit}) ${report('minLength', path, `{ limit: ${limit} }`)}`];
+        return [`if (${length} < ${limit}) ${report('countLimit', path, `"minLength", ${limit}`)}`];
       }
       case 'pattern': {
         if (typeof limit !== 'string') throw new Error(`codegen: pattern at ${where(path)} must be a string`);
         const pattern = constant(limit);
         // ajv's pattern flags with unicodeRegExp off: none.
         const regExp = constant(limit, `new RegExp(${pattern})`);
-        return [`if (!${regExp}.test(${value})) ${report('pattern', path, `{ pattern: ${pattern} }`)}`];
+        return [`if (!${regExp}.test(${value})) ${report('patternError', path, pattern)}`];
       }
       case 'format': {
         runtimeFormat(limit);
         let check = formats.get(limit);
         if (!check) formats.set(limit, (check = `f${formats.size + 1}`));
-        return [`if (!${check}(${value})) ${report('format', path, `{ format: ${JSON.stringify(limit)} }`)}`];
+        return [`if (!${check}(${value})) ${report('formatError', path, JSON.stringify(limit))}`];
       }
       case 'required':
         if (!Array.isArray(limit)) throw new Error(`codegen: required at ${where(path)} must be a list`);
-        return limit.map((name) => `if (${member(value, name)} === undefined) ${report('required', path, `{ missingProperty: ${JSON.stringify(name)} }`)}`);
+        return limit.map((name) => `if (${member(value, name)} === undefined) ${report('missing', path, JSON.stringify(name))}`);
       case 'additionalProperties': {
         if (limit === true) return [];
         if (limit !== false) throw new Error(`codegen: additionalProperties at ${where(path)} must be true or false to be compiled`);
         const name = local('key');
         const known = constant(Object.keys(schema.properties ?? {}));
-        return block(`for (const ${name} in ${value})`, [
-          `if (!${known}.includes(${name})) ${report('additionalProperties', path, `{ additionalProperty: ${name} }`)}`,
-        ]);
+        return block(`for (const ${name} in ${value})`, [`if (!${known}.includes(${name})) ${report('extraProperty', path, name)}`]);
       }
       case 'properties':
         if (!isPlainObject(limit)) throw new Error(`codegen: properties at ${where(path)} must be an object`);
@@ -180,10 +181,11 @@ export function stringsValidatorsCode(validators) {
 
   const exported = validators.map(({ name, schema }) => {
     if (!isIdentifier(name)) throw new Error(`codegen: validator name ${JSON.stringify(name)} is not an identifier`);
-    return [`exports.${name} = validator((box, key) => {`, ...indent(checks(schema, 'box', 'key', '')), '});'].join('\n');
+    // `true`: a parameter check, whose every error is reported (runtime/checks.cjs).
+    return [`exports.${name} = validator((box, key) => {`, ...indent(checks(schema, 'box', 'key', '')), '}, true);'].join('\n');
   });
   return [
-    `const { ${HELPERS.filter((helper) => helpers.has(helper)).join(', ')} } = require("../../runtime/string-checks.cjs");`,
+    `const { ${HELPERS.filter((helper) => helpers.has(helper)).join(', ')} } = require("../../runtime/checks.cjs");`,
     ...(formats.size ? ['const formats = require("../../runtime/formats.cjs");'] : []),
     ...[...formats].map(([format, name]) => `const ${name} = formats[${JSON.stringify(format)}];`),
     ...[...constants].map(([init, name]) => `const ${name} = ${init};`),

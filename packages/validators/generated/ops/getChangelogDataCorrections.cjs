@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, requiredFirst, pointer, typeError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, pointer, typeError, numberLimit, countLimit, unionError } = require("../../runtime/checks.cjs");
 const list = ["lastUpdated","feedRevision"];
 const list2 = ["id","publishedAt","updatedAt","deployment"];
 const list3 = ["deployedAt"];

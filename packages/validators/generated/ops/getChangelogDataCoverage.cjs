@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, typeError, countLimit } = require("../../runtime/body-checks.cjs");
+const { validator, typeError, countLimit } = require("../../runtime/checks.cjs");
 const list = ["lastUpdated"];
 
 function response200(d) {

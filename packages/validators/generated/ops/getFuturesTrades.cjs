@@ -4,7 +4,7 @@
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -21,71 +21,71 @@ const c11 = ["ASC","DESC"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.start !== undefined) {
           let v6 = typed(v4, "start", "/query/start", "string");
           if (typeof v6 == "string") {
-            if (!f1(v6)) report("format", "/query/start", { format: "date-time" });
+            if (!f1(v6)) formatError("/query/start", "date-time");
           }
         }
         if (v4.end !== undefined) {
           let v7 = typed(v4, "end", "/query/end", "string");
           if (typeof v7 == "string") {
-            if (!f1(v7)) report("format", "/query/end", { format: "date-time" });
+            if (!f1(v7)) formatError("/query/end", "date-time");
           }
         }
         if (v4.limit !== undefined) {
           let v8 = typed(v4, "limit", "/query/limit", "integer");
           if (isNumber(v8)) {
-            if (v8 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
-            if (v8 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
+            if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
           let v9 = typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v9 == "string") {
-            if (v9.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+            if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
           }
         }
         if (v4.exchange !== undefined) {
           let v10 = typed(v4, "exchange", "/query/exchange", "string");
           if (typeof v10 == "string") {
-            if (v10.length < 1) report("minLength", "/query/exchange", { limit: 1 });
+            if (v10.length < 1) countLimit("/query/exchange", "minLength", 1);
           }
         }
         if (v4.instrument_name !== undefined) {
           let v11 = typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v11 == "string") {
-            if (v11.length < 1) report("minLength", "/query/instrument_name", { limit: 1 });
-            if (!c4.test(v11)) report("pattern", "/query/instrument_name", { pattern: c3 });
+            if (v11.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+            if (!c4.test(v11)) patternError("/query/instrument_name", c3);
           }
         }
         if (v4.currency !== undefined) {
           let v12 = typed(v4, "currency", "/query/currency", "string");
           if (typeof v12 == "string") {
-            if (!c6.test(v12)) report("pattern", "/query/currency", { pattern: c5 });
+            if (!c6.test(v12)) patternError("/query/currency", c5);
           }
         }
         if (v4.direction !== undefined) {
           let v13 = typed(v4, "direction", "/query/direction", "string");
-          if (!c7.includes(v13)) report("enum", "/query/direction", { allowedValues: c7 });
+          if (!c7.includes(v13)) enumError("/query/direction", c7);
         }
         if (v4.block_only !== undefined) {
           let v14 = typed(v4, "block_only", "/query/block_only", "boolean");
@@ -93,45 +93,45 @@ exports.params = validator((box, key) => {
         if (v4.min_amount !== undefined) {
           let v15 = typed(v4, "min_amount", "/query/min_amount", "number");
           if (isNumber(v15)) {
-            if (v15 < 0) report("minimum", "/query/min_amount", { comparison: ">=", limit: 0 });
+            if (v15 < 0) numberLimit("/query/min_amount", "minimum", 0);
           }
         }
         if (v4.strategy !== undefined) {
           let v16 = typed(v4, "strategy", "/query/strategy", "string");
           if (typeof v16 == "string") {
-            if (v16.length < 1) report("minLength", "/query/strategy", { limit: 1 });
+            if (v16.length < 1) countLimit("/query/strategy", "minLength", 1);
           }
         }
         if (v4.maturity !== undefined) {
           let v17 = typed(v4, "maturity", "/query/maturity", "string");
           if (typeof v17 == "string") {
-            if (!c9.test(v17)) report("pattern", "/query/maturity", { pattern: c8 });
+            if (!c9.test(v17)) patternError("/query/maturity", c8);
           }
         }
         if (v4.sort !== undefined) {
           let v18 = typed(v4, "sort", "/query/sort", "string");
-          if (!c10.includes(v18)) report("enum", "/query/sort", { allowedValues: c10 });
+          if (!c10.includes(v18)) enumError("/query/sort", c10);
         }
         if (v4.sort_dir !== undefined) {
           let v19 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-          if (!c11.includes(v19)) report("enum", "/query/sort_dir", { allowedValues: c11 });
+          if (!c11.includes(v19)) enumError("/query/sort_dir", c11);
         }
         if (v4.top_n !== undefined) {
           let v20 = typed(v4, "top_n", "/query/top_n", "integer");
           if (isNumber(v20)) {
-            if (v20 < 1) report("minimum", "/query/top_n", { comparison: ">=", limit: 1 });
+            if (v20 < 1) numberLimit("/query/top_n", "minimum", 1);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v21 = v1["header"];
-      if (!isObject(v21)) report("type", "/header", { type: "object" });
+      if (!isObject(v21)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getFuturesTrades","method":"get","path":"/api/v1/futures/trades","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

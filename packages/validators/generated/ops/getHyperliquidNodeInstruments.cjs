@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -140,53 +140,53 @@ exports.response200 = validator(response200, list);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, missing, extraProperty, numberLimit, countLimit } = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["limit","cursor"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.limit !== undefined) {
           let v6 = typed(v4, "limit", "/query/limit", "integer");
           if (isNumber(v6)) {
-            if (v6 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
-            if (v6 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v6 > 1000) numberLimit("/query/limit", "maximum", 1000);
+            if (v6 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
           let v7 = typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v7 == "string") {
-            if (v7.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+            if (v7.length < 1) countLimit("/query/cursor", "minLength", 1);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v8 = v1["header"];
-      if (!isObject(v8)) report("type", "/header", { type: "object" });
+      if (!isObject(v8)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getHyperliquidNodeInstruments","method":"get","path":"/api/v1/hyperliquid/node/instruments","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

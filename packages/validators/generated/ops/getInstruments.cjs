@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -171,7 +171,7 @@ exports.response200 = validator(response200, list);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["asset_class","sub_exchange","exchange","market_type","base_currency","quote_currency","status","margin_type","option_type","expiry_from","expiry_to","instrument_name","limit","cursor"];
 const c3 = ["equity","commodity","forex","index"];
@@ -185,109 +185,109 @@ const c10 = ["call","put"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.asset_class !== undefined) {
           let v6 = typed(v4, "asset_class", "/query/asset_class", "string");
-          if (!c3.includes(v6)) report("enum", "/query/asset_class", { allowedValues: c3 });
+          if (!c3.includes(v6)) enumError("/query/asset_class", c3);
         }
         if (v4.sub_exchange !== undefined) {
           let v7 = typed(v4, "sub_exchange", "/query/sub_exchange", "string");
-          if (!c4.includes(v7)) report("enum", "/query/sub_exchange", { allowedValues: c4 });
+          if (!c4.includes(v7)) enumError("/query/sub_exchange", c4);
         }
         if (v4.exchange !== undefined) {
           let v8 = typed(v4, "exchange", "/query/exchange", "string");
           if (typeof v8 == "string") {
-            if (v8.length < 1) report("minLength", "/query/exchange", { limit: 1 });
+            if (v8.length < 1) countLimit("/query/exchange", "minLength", 1);
           }
         }
         if (v4.market_type !== undefined) {
           let v9 = typed(v4, "market_type", "/query/market_type", "string");
-          if (!c5.includes(v9)) report("enum", "/query/market_type", { allowedValues: c5 });
+          if (!c5.includes(v9)) enumError("/query/market_type", c5);
         }
         if (v4.base_currency !== undefined) {
           let v10 = typed(v4, "base_currency", "/query/base_currency", "string");
           if (typeof v10 == "string") {
-            if (!c7.test(v10)) report("pattern", "/query/base_currency", { pattern: c6 });
+            if (!c7.test(v10)) patternError("/query/base_currency", c6);
           }
         }
         if (v4.quote_currency !== undefined) {
           let v11 = typed(v4, "quote_currency", "/query/quote_currency", "string");
           if (typeof v11 == "string") {
-            if (!c7.test(v11)) report("pattern", "/query/quote_currency", { pattern: c6 });
+            if (!c7.test(v11)) patternError("/query/quote_currency", c6);
           }
         }
         if (v4.status !== undefined) {
           {
             let v13 = typed(v4, "status", "/query/status", "string");
-            if (!c8.includes(v13)) report("enum", "/query/status", { allowedValues: c8 });
+            if (!c8.includes(v13)) enumError("/query/status", c8);
           }
         }
         if (v4.margin_type !== undefined) {
           let v14 = typed(v4, "margin_type", "/query/margin_type", "string");
-          if (!c9.includes(v14)) report("enum", "/query/margin_type", { allowedValues: c9 });
+          if (!c9.includes(v14)) enumError("/query/margin_type", c9);
         }
         if (v4.option_type !== undefined) {
           let v15 = typed(v4, "option_type", "/query/option_type", "string");
-          if (!c10.includes(v15)) report("enum", "/query/option_type", { allowedValues: c10 });
+          if (!c10.includes(v15)) enumError("/query/option_type", c10);
         }
         if (v4.expiry_from !== undefined) {
           let v16 = typed(v4, "expiry_from", "/query/expiry_from", "string");
           if (typeof v16 == "string") {
-            if (v16.length < 1) report("minLength", "/query/expiry_from", { limit: 1 });
+            if (v16.length < 1) countLimit("/query/expiry_from", "minLength", 1);
           }
         }
         if (v4.expiry_to !== undefined) {
           let v17 = typed(v4, "expiry_to", "/query/expiry_to", "string");
           if (typeof v17 == "string") {
-            if (v17.length < 1) report("minLength", "/query/expiry_to", { limit: 1 });
+            if (v17.length < 1) countLimit("/query/expiry_to", "minLength", 1);
           }
         }
         if (v4.instrument_name !== undefined) {
           let v18 = typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v18 == "string") {
-            if (v18.length < 1) report("minLength", "/query/instrument_name", { limit: 1 });
+            if (v18.length < 1) countLimit("/query/instrument_name", "minLength", 1);
           }
         }
         if (v4.limit !== undefined) {
           let v19 = typed(v4, "limit", "/query/limit", "integer");
           if (isNumber(v19)) {
-            if (v19 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
-            if (v19 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v19 > 1000) numberLimit("/query/limit", "maximum", 1000);
+            if (v19 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
           let v20 = typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v20 == "string") {
-            if (v20.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+            if (v20.length < 1) countLimit("/query/cursor", "minLength", 1);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v21 = v1["header"];
-      if (!isObject(v21)) report("type", "/header", { type: "object" });
+      if (!isObject(v21)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getInstruments","method":"get","path":"/api/v1/instruments","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -162,54 +162,54 @@ exports.response200 = validator(response200, list);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, missing, extraProperty, countLimit } = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["instrument_name","exchange"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
-        if (v4.instrument_name === undefined) report("required", "/query", { missingProperty: "instrument_name" });
-        if (v4.exchange === undefined) report("required", "/query", { missingProperty: "exchange" });
+        if (v4.instrument_name === undefined) missing("/query", "instrument_name");
+        if (v4.exchange === undefined) missing("/query", "exchange");
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.instrument_name !== undefined) {
           let v6 = typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v6 == "string") {
-            if (v6.length < 1) report("minLength", "/query/instrument_name", { limit: 1 });
+            if (v6.length < 1) countLimit("/query/instrument_name", "minLength", 1);
           }
         }
         if (v4.exchange !== undefined) {
           let v7 = typed(v4, "exchange", "/query/exchange", "string");
           if (typeof v7 == "string") {
-            if (v7.length < 1) report("minLength", "/query/exchange", { limit: 1 });
+            if (v7.length < 1) countLimit("/query/exchange", "minLength", 1);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v8 = v1["header"];
-      if (!isObject(v8)) report("type", "/header", { type: "object" });
+      if (!isObject(v8)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getInstrumentsDetail","method":"get","path":"/api/v1/instruments/detail","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

@@ -4,46 +4,46 @@
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, enumError, missing, extraProperty } = require("../../runtime/checks.cjs");
 const c1 = ["currency"];
 const c2 = ["BTC","ADA","BCH","BNB","DOT","ETH","LINK","LTC","SOL","TRX","XRP"];
 const c3 = [];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        if (v2.currency === undefined) missing("/path", "currency");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
           let v4 = typed(v2, "currency", "/path/currency", "string");
-          if (!c2.includes(v4)) report("enum", "/path/currency", { allowedValues: c2 });
+          if (!c2.includes(v4)) enumError("/path/currency", c2);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v5 = v1["query"];
       if (isObject(v5)) {
         for (const key6 in v5) {
-          if (!c3.includes(key6)) report("additionalProperties", "/query", { additionalProperty: key6 });
+          if (!c3.includes(key6)) extraProperty("/query", key6);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v7 = v1["header"];
-      if (!isObject(v7)) report("type", "/header", { type: "object" });
+      if (!isObject(v7)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyAggregatedFutureSummaryData","method":"get","path":"/analytics/futures/aggregated_future_summary/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

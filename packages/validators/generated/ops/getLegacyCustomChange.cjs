@@ -4,7 +4,7 @@
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, missing, extraProperty, patternError, formatError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date"];
 const c1 = ["name","market","currency"];
@@ -18,67 +18,67 @@ const c8 = ["end","start"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.name === undefined) report("required", "/path", { missingProperty: "name" });
-        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        if (v2.name === undefined) missing("/path", "name");
+        if (v2.market === undefined) missing("/path", "market");
+        if (v2.currency === undefined) missing("/path", "currency");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.name !== undefined) {
           let v4 = typed(v2, "name", "/path/name", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/name", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/name", c2);
           }
         }
         if (v2.market !== undefined) {
           let v5 = typed(v2, "market", "/path/market", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) report("pattern", "/path/market", { pattern: c4 });
+            if (!c5.test(v5)) patternError("/path/market", c4);
           }
         }
         if (v2.currency !== undefined) {
           let v6 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v6 == "string") {
-            if (!c7.test(v6)) report("pattern", "/path/currency", { pattern: c6 });
+            if (!c7.test(v6)) patternError("/path/currency", c6);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v7 = v1["query"];
       if (isObject(v7)) {
         for (const key8 in v7) {
-          if (!c8.includes(key8)) report("additionalProperties", "/query", { additionalProperty: key8 });
+          if (!c8.includes(key8)) extraProperty("/query", key8);
         }
         if (v7.end !== undefined) {
           let v9 = typed(v7, "end", "/query/end", "string");
           if (typeof v9 == "string") {
-            if (!f1(v9)) report("format", "/query/end", { format: "date" });
+            if (!f1(v9)) formatError("/query/end", "date");
           }
         }
         if (v7.start !== undefined) {
           let v10 = typed(v7, "start", "/query/start", "string");
           if (typeof v10 == "string") {
-            if (!f1(v10)) report("format", "/query/start", { format: "date" });
+            if (!f1(v10)) formatError("/query/start", "date");
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v11 = v1["header"];
-      if (!isObject(v11)) report("type", "/header", { type: "object" });
+      if (!isObject(v11)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyCustomChange","method":"get","path":"/analytics/options/custom_change/{name}/{market}/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

@@ -4,7 +4,7 @@
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["market","currency","period"];
 const c2 = ["DERIBIT","AEVO","BINANCE","BITFINEX","BITGET","BITMEX","BYBIT","COINBASE","DYDX","HUOBI","HYPERLIQUID","KRAKEN","OKX","PARADEX"];
 const c3 = "^[A-Za-z0-9]{1,20}$";
@@ -14,51 +14,51 @@ const c6 = [];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
-        if (v2.period === undefined) report("required", "/path", { missingProperty: "period" });
+        if (v2.market === undefined) missing("/path", "market");
+        if (v2.currency === undefined) missing("/path", "currency");
+        if (v2.period === undefined) missing("/path", "period");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
           let v4 = typed(v2, "market", "/path/market", "string");
-          if (!c2.includes(v4)) report("enum", "/path/market", { allowedValues: c2 });
+          if (!c2.includes(v4)) enumError("/path/market", c2);
         }
         if (v2.currency !== undefined) {
           let v5 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v5 == "string") {
-            if (!c4.test(v5)) report("pattern", "/path/currency", { pattern: c3 });
+            if (!c4.test(v5)) patternError("/path/currency", c3);
           }
         }
         if (v2.period !== undefined) {
           let v6 = typed(v2, "period", "/path/period", "string");
-          if (!c5.includes(v6)) report("enum", "/path/period", { allowedValues: c5 });
+          if (!c5.includes(v6)) enumError("/path/period", c5);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v7 = v1["query"];
       if (isObject(v7)) {
         for (const key8 in v7) {
-          if (!c6.includes(key8)) report("additionalProperties", "/query", { additionalProperty: key8 });
+          if (!c6.includes(key8)) extraProperty("/query", key8);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) report("type", "/header", { type: "object" });
+      if (!isObject(v9)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyDerivsOpenInterestChange","method":"get","path":"/analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

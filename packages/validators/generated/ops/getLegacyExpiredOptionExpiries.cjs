@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["Strike"];
@@ -84,7 +84,7 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["market","currency"];
 const c2 = "^[a-z][a-z_]*$";
 const c3 = new RegExp(c2);
@@ -96,54 +96,54 @@ const c8 = new RegExp(c7);
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        if (v2.market === undefined) missing("/path", "market");
+        if (v2.currency === undefined) missing("/path", "currency");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
           let v4 = typed(v2, "market", "/path/market", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/market", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/market", c2);
           }
         }
         if (v2.currency !== undefined) {
           let v5 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) report("pattern", "/path/currency", { pattern: c4 });
+            if (!c5.test(v5)) patternError("/path/currency", c4);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v6 = v1["query"];
       if (isObject(v6)) {
         for (const key7 in v6) {
-          if (!c6.includes(key7)) report("additionalProperties", "/query", { additionalProperty: key7 });
+          if (!c6.includes(key7)) extraProperty("/query", key7);
         }
         if (v6.maturity !== undefined) {
           let v8 = typed(v6, "maturity", "/query/maturity", "string");
           if (typeof v8 == "string") {
-            if (!c8.test(v8)) report("pattern", "/query/maturity", { pattern: c7 });
+            if (!c8.test(v8)) patternError("/query/maturity", c7);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) report("type", "/header", { type: "object" });
+      if (!isObject(v9)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyExpiredOptionExpiries","method":"get","path":"/analytics/options/expired_expiries/{market}/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

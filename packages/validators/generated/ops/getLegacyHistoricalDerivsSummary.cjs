@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
 const list = ["meta","items"];
 const list2 = ["total","page","items"];
 const list3 = ["items"];
@@ -134,7 +134,7 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["currency"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
@@ -145,72 +145,72 @@ const c7 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        if (v2.currency === undefined) missing("/path", "currency");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
           let v4 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/currency", c2);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v5 = v1["query"];
       if (isObject(v5)) {
-        if (v5.start === undefined) report("required", "/query", { missingProperty: "start" });
-        if (v5.end === undefined) report("required", "/query", { missingProperty: "end" });
+        if (v5.start === undefined) missing("/query", "start");
+        if (v5.end === undefined) missing("/query", "end");
         for (const key6 in v5) {
-          if (!c4.includes(key6)) report("additionalProperties", "/query", { additionalProperty: key6 });
+          if (!c4.includes(key6)) extraProperty("/query", key6);
         }
         if (v5.start !== undefined) {
           let v7 = typed(v5, "start", "/query/start", "string");
           if (typeof v7 == "string") {
-            if (!c6.test(v7)) report("pattern", "/query/start", { pattern: c5 });
+            if (!c6.test(v7)) patternError("/query/start", c5);
           }
         }
         if (v5.end !== undefined) {
           let v8 = typed(v5, "end", "/query/end", "string");
           if (typeof v8 == "string") {
-            if (!c6.test(v8)) report("pattern", "/query/end", { pattern: c5 });
+            if (!c6.test(v8)) patternError("/query/end", c5);
           }
         }
         if (v5.limit !== undefined) {
           let v9 = typed(v5, "limit", "/query/limit", "integer");
           if (isNumber(v9)) {
-            if (v9 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
-            if (v9 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v9 > 144) numberLimit("/query/limit", "maximum", 144);
+            if (v9 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v5.page !== undefined) {
           let v10 = typed(v5, "page", "/query/page", "integer");
           if (isNumber(v10)) {
-            if (v10 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+            if (v10 < 1) numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v5.granularity !== undefined) {
           let v11 = typed(v5, "granularity", "/query/granularity", "string");
-          if (!c7.includes(v11)) report("enum", "/query/granularity", { allowedValues: c7 });
+          if (!c7.includes(v11)) enumError("/query/granularity", c7);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v12 = v1["header"];
-      if (!isObject(v12)) report("type", "/header", { type: "object" });
+      if (!isObject(v12)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyHistoricalDerivsSummary","method":"get","path":"/historical/derivs/summary/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

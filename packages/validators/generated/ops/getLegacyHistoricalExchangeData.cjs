@@ -4,7 +4,7 @@
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["market"];
 const c2 = ["DERIBIT","AEVO","BINANCE","BITFINEX","BITGET","BITMEX","BYBIT","COINBASE","DYDX","HUOBI","HYPERLIQUID","KRAKEN","OKX","PARADEX"];
 const c3 = ["start","end","limit","page","granularity","legacy"];
@@ -15,74 +15,74 @@ const c7 = ["true","false"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
+        if (v2.market === undefined) missing("/path", "market");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
           let v4 = typed(v2, "market", "/path/market", "string");
-          if (!c2.includes(v4)) report("enum", "/path/market", { allowedValues: c2 });
+          if (!c2.includes(v4)) enumError("/path/market", c2);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v5 = v1["query"];
       if (isObject(v5)) {
-        if (v5.start === undefined) report("required", "/query", { missingProperty: "start" });
-        if (v5.end === undefined) report("required", "/query", { missingProperty: "end" });
+        if (v5.start === undefined) missing("/query", "start");
+        if (v5.end === undefined) missing("/query", "end");
         for (const key6 in v5) {
-          if (!c3.includes(key6)) report("additionalProperties", "/query", { additionalProperty: key6 });
+          if (!c3.includes(key6)) extraProperty("/query", key6);
         }
         if (v5.start !== undefined) {
           let v7 = typed(v5, "start", "/query/start", "string");
           if (typeof v7 == "string") {
-            if (!c5.test(v7)) report("pattern", "/query/start", { pattern: c4 });
+            if (!c5.test(v7)) patternError("/query/start", c4);
           }
         }
         if (v5.end !== undefined) {
           let v8 = typed(v5, "end", "/query/end", "string");
           if (typeof v8 == "string") {
-            if (!c5.test(v8)) report("pattern", "/query/end", { pattern: c4 });
+            if (!c5.test(v8)) patternError("/query/end", c4);
           }
         }
         if (v5.limit !== undefined) {
           let v9 = typed(v5, "limit", "/query/limit", "integer");
           if (isNumber(v9)) {
-            if (v9 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
-            if (v9 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v9 > 144) numberLimit("/query/limit", "maximum", 144);
+            if (v9 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v5.page !== undefined) {
           let v10 = typed(v5, "page", "/query/page", "integer");
           if (isNumber(v10)) {
-            if (v10 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+            if (v10 < 1) numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v5.granularity !== undefined) {
           let v11 = typed(v5, "granularity", "/query/granularity", "string");
-          if (!c6.includes(v11)) report("enum", "/query/granularity", { allowedValues: c6 });
+          if (!c6.includes(v11)) enumError("/query/granularity", c6);
         }
         if (v5.legacy !== undefined) {
           let v12 = typed(v5, "legacy", "/query/legacy", "string");
-          if (!c7.includes(v12)) report("enum", "/query/legacy", { allowedValues: c7 });
+          if (!c7.includes(v12)) enumError("/query/legacy", c7);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v13 = v1["header"];
-      if (!isObject(v13)) report("type", "/header", { type: "object" });
+      if (!isObject(v13)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyHistoricalExchangeData","method":"get","path":"/historical/futures/aggregate_exchange_data/{market}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

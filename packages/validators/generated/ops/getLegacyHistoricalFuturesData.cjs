@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
 const list = ["meta","items"];
 const list2 = ["total","page","items"];
 const list3 = ["items"];
@@ -123,7 +123,7 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["market","symbol"];
 const c2 = ["DERIBIT","BINANCE","BITGET","BITMEX","BYBIT","HUOBI","KRAKEN","OKX"];
 const c3 = "^[A-Za-z0-9._:-]+$";
@@ -135,78 +135,78 @@ const c8 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
-        if (v2.symbol === undefined) report("required", "/path", { missingProperty: "symbol" });
+        if (v2.market === undefined) missing("/path", "market");
+        if (v2.symbol === undefined) missing("/path", "symbol");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
           let v4 = typed(v2, "market", "/path/market", "string");
-          if (!c2.includes(v4)) report("enum", "/path/market", { allowedValues: c2 });
+          if (!c2.includes(v4)) enumError("/path/market", c2);
         }
         if (v2.symbol !== undefined) {
           let v5 = typed(v2, "symbol", "/path/symbol", "string");
           if (typeof v5 == "string") {
-            if (v5.length < 1) report("minLength", "/path/symbol", { limit: 1 });
-            if (!c4.test(v5)) report("pattern", "/path/symbol", { pattern: c3 });
+            if (v5.length < 1) countLimit("/path/symbol", "minLength", 1);
+            if (!c4.test(v5)) patternError("/path/symbol", c3);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v6 = v1["query"];
       if (isObject(v6)) {
-        if (v6.start === undefined) report("required", "/query", { missingProperty: "start" });
-        if (v6.end === undefined) report("required", "/query", { missingProperty: "end" });
+        if (v6.start === undefined) missing("/query", "start");
+        if (v6.end === undefined) missing("/query", "end");
         for (const key7 in v6) {
-          if (!c5.includes(key7)) report("additionalProperties", "/query", { additionalProperty: key7 });
+          if (!c5.includes(key7)) extraProperty("/query", key7);
         }
         if (v6.start !== undefined) {
           let v8 = typed(v6, "start", "/query/start", "string");
           if (typeof v8 == "string") {
-            if (!c7.test(v8)) report("pattern", "/query/start", { pattern: c6 });
+            if (!c7.test(v8)) patternError("/query/start", c6);
           }
         }
         if (v6.end !== undefined) {
           let v9 = typed(v6, "end", "/query/end", "string");
           if (typeof v9 == "string") {
-            if (!c7.test(v9)) report("pattern", "/query/end", { pattern: c6 });
+            if (!c7.test(v9)) patternError("/query/end", c6);
           }
         }
         if (v6.limit !== undefined) {
           let v10 = typed(v6, "limit", "/query/limit", "integer");
           if (isNumber(v10)) {
-            if (v10 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
-            if (v10 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v10 > 144) numberLimit("/query/limit", "maximum", 144);
+            if (v10 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v6.page !== undefined) {
           let v11 = typed(v6, "page", "/query/page", "integer");
           if (isNumber(v11)) {
-            if (v11 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+            if (v11 < 1) numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v6.granularity !== undefined) {
           let v12 = typed(v6, "granularity", "/query/granularity", "string");
-          if (!c8.includes(v12)) report("enum", "/query/granularity", { allowedValues: c8 });
+          if (!c8.includes(v12)) enumError("/query/granularity", c8);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v13 = v1["header"];
-      if (!isObject(v13)) report("type", "/header", { type: "object" });
+      if (!isObject(v13)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyHistoricalFuturesData","method":"get","path":"/historical/derivs/futures/{market}/{symbol}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":["path.market"],"decodedHeaders":{}};

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit } = require("../../runtime/checks.cjs");
 const list = ["meta","items"];
 const list2 = ["total","page","items"];
 const list3 = ["items"];
@@ -182,7 +182,7 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["market","currency"];
 const c2 = "^[A-Z][A-Z0-9_]*$";
 const c3 = new RegExp(c2);
@@ -194,68 +194,68 @@ const c8 = new RegExp(c7);
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        if (v2.market === undefined) missing("/path", "market");
+        if (v2.currency === undefined) missing("/path", "currency");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
           let v4 = typed(v2, "market", "/path/market", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/market", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/market", c2);
           }
         }
         if (v2.currency !== undefined) {
           let v5 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) report("pattern", "/path/currency", { pattern: c4 });
+            if (!c5.test(v5)) patternError("/path/currency", c4);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v6 = v1["query"];
       if (isObject(v6)) {
-        if (v6.date === undefined) report("required", "/query", { missingProperty: "date" });
+        if (v6.date === undefined) missing("/query", "date");
         for (const key7 in v6) {
-          if (!c6.includes(key7)) report("additionalProperties", "/query", { additionalProperty: key7 });
+          if (!c6.includes(key7)) extraProperty("/query", key7);
         }
         if (v6.date !== undefined) {
           let v8 = typed(v6, "date", "/query/date", "string");
           if (typeof v8 == "string") {
-            if (!c8.test(v8)) report("pattern", "/query/date", { pattern: c7 });
+            if (!c8.test(v8)) patternError("/query/date", c7);
           }
         }
         if (v6.limit !== undefined) {
           let v9 = typed(v6, "limit", "/query/limit", "integer");
           if (isNumber(v9)) {
-            if (v9 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
-            if (v9 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v9 > 144) numberLimit("/query/limit", "maximum", 144);
+            if (v9 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v6.page !== undefined) {
           let v10 = typed(v6, "page", "/query/page", "integer");
           if (isNumber(v10)) {
-            if (v10 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+            if (v10 < 1) numberLimit("/query/page", "minimum", 1);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v11 = v1["header"];
-      if (!isObject(v11)) report("type", "/header", { type: "object" });
+      if (!isObject(v11)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyHistoricalOptionsTrades","method":"get","path":"/historical/options/trades/{market}/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, typeError, numberLimit } = require("../../runtime/checks.cjs");
 const list = ["date"];
 const list2 = ["number","null"];
 
@@ -81,7 +81,7 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["currency","market"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
@@ -93,72 +93,72 @@ const c8 = new RegExp(c7);
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
-        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
+        if (v2.currency === undefined) missing("/path", "currency");
+        if (v2.market === undefined) missing("/path", "market");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
           let v4 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/currency", c2);
           }
         }
         if (v2.market !== undefined) {
           let v5 = typed(v2, "market", "/path/market", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) report("pattern", "/path/market", { pattern: c4 });
+            if (!c5.test(v5)) patternError("/path/market", c4);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v6 = v1["query"];
       if (isObject(v6)) {
         for (const key7 in v6) {
-          if (!c6.includes(key7)) report("additionalProperties", "/query", { additionalProperty: key7 });
+          if (!c6.includes(key7)) extraProperty("/query", key7);
         }
         if (v6.date_range !== undefined) {
           let v8 = typed(v6, "date_range", "/query/date_range", "integer");
           if (isNumber(v8)) {
-            if (v8 < 1) report("minimum", "/query/date_range", { comparison: ">=", limit: 1 });
+            if (v8 < 1) numberLimit("/query/date_range", "minimum", 1);
           }
         }
         if (v6.maturity !== undefined) {
           let v9 = typed(v6, "maturity", "/query/maturity", "string");
           if (typeof v9 == "string") {
-            if (!c8.test(v9)) report("pattern", "/query/maturity", { pattern: c7 });
+            if (!c8.test(v9)) patternError("/query/maturity", c7);
           }
         }
         if (v6.min_strike !== undefined) {
           let v10 = typed(v6, "min_strike", "/query/min_strike", "number");
           if (isNumber(v10)) {
-            if (v10 < 0) report("minimum", "/query/min_strike", { comparison: ">=", limit: 0 });
+            if (v10 < 0) numberLimit("/query/min_strike", "minimum", 0);
           }
         }
         if (v6.max_strike !== undefined) {
           let v11 = typed(v6, "max_strike", "/query/max_strike", "number");
           if (isNumber(v11)) {
-            if (v11 < 0) report("minimum", "/query/max_strike", { comparison: ">=", limit: 0 });
+            if (v11 < 0) numberLimit("/query/max_strike", "minimum", 0);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v12 = v1["header"];
-      if (!isObject(v12)) report("type", "/header", { type: "object" });
+      if (!isObject(v12)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyOiChangeByStrike","method":"get","path":"/analytics/options/options_strategy/oi_change_by_strike/{currency}/{market}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

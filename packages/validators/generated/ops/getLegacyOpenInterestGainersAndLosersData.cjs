@@ -4,7 +4,7 @@
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["currency","option","param","type"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
@@ -15,56 +15,56 @@ const c7 = [];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
-        if (v2.option === undefined) report("required", "/path", { missingProperty: "option" });
-        if (v2.param === undefined) report("required", "/path", { missingProperty: "param" });
-        if (v2.type === undefined) report("required", "/path", { missingProperty: "type" });
+        if (v2.currency === undefined) missing("/path", "currency");
+        if (v2.option === undefined) missing("/path", "option");
+        if (v2.param === undefined) missing("/path", "param");
+        if (v2.type === undefined) missing("/path", "type");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
           let v4 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/currency", c2);
           }
         }
         if (v2.option !== undefined) {
           let v5 = typed(v2, "option", "/path/option", "string");
-          if (!c4.includes(v5)) report("enum", "/path/option", { allowedValues: c4 });
+          if (!c4.includes(v5)) enumError("/path/option", c4);
         }
         if (v2.param !== undefined) {
           let v6 = typed(v2, "param", "/path/param", "string");
-          if (!c5.includes(v6)) report("enum", "/path/param", { allowedValues: c5 });
+          if (!c5.includes(v6)) enumError("/path/param", c5);
         }
         if (v2.type !== undefined) {
           let v7 = typed(v2, "type", "/path/type", "string");
-          if (!c6.includes(v7)) report("enum", "/path/type", { allowedValues: c6 });
+          if (!c6.includes(v7)) enumError("/path/type", c6);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v8 = v1["query"];
       if (isObject(v8)) {
         for (const key9 in v8) {
-          if (!c7.includes(key9)) report("additionalProperties", "/query", { additionalProperty: key9 });
+          if (!c7.includes(key9)) extraProperty("/query", key9);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v10 = v1["header"];
-      if (!isObject(v10)) report("type", "/header", { type: "object" });
+      if (!isObject(v10)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyOpenInterestGainersAndLosersData","method":"get","path":"/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

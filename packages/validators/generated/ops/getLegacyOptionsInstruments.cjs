@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["instrument"];
@@ -77,7 +77,7 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["option_type","strike","maturity","currency","market"];
 const c3 = ["C","P"];
@@ -90,62 +90,62 @@ const c9 = new RegExp(c8);
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.option_type !== undefined) {
           let v6 = typed(v4, "option_type", "/query/option_type", "string");
-          if (!c3.includes(v6)) report("enum", "/query/option_type", { allowedValues: c3 });
+          if (!c3.includes(v6)) enumError("/query/option_type", c3);
         }
         if (v4.strike !== undefined) {
           let v7 = typed(v4, "strike", "/query/strike", "number");
           if (isNumber(v7)) {
-            if (v7 <= 0) report("exclusiveMinimum", "/query/strike", { comparison: ">", limit: 0 });
+            if (v7 <= 0) numberLimit("/query/strike", "exclusiveMinimum", 0);
           }
         }
         if (v4.maturity !== undefined) {
           let v8 = typed(v4, "maturity", "/query/maturity", "string");
           if (typeof v8 == "string") {
-            if (!c5.test(v8)) report("pattern", "/query/maturity", { pattern: c4 });
+            if (!c5.test(v8)) patternError("/query/maturity", c4);
           }
         }
         if (v4.currency !== undefined) {
           let v9 = typed(v4, "currency", "/query/currency", "string");
           if (typeof v9 == "string") {
-            if (!c7.test(v9)) report("pattern", "/query/currency", { pattern: c6 });
+            if (!c7.test(v9)) patternError("/query/currency", c6);
           }
         }
         if (v4.market !== undefined) {
           let v10 = typed(v4, "market", "/query/market", "string");
           if (typeof v10 == "string") {
-            if (!c9.test(v10)) report("pattern", "/query/market", { pattern: c8 });
+            if (!c9.test(v10)) patternError("/query/market", c8);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v11 = v1["header"];
-      if (!isObject(v11)) report("type", "/header", { type: "object" });
+      if (!isObject(v11)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyOptionsInstruments","method":"get","path":"/analytics/options/Instruments","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

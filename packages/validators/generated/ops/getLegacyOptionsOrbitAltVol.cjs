@@ -4,7 +4,7 @@
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["currency","maturity_name"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
@@ -17,79 +17,79 @@ const c9 = ["true","false"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
-        if (v2.maturity_name === undefined) report("required", "/path", { missingProperty: "maturity_name" });
+        if (v2.currency === undefined) missing("/path", "currency");
+        if (v2.maturity_name === undefined) missing("/path", "maturity_name");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
           let v4 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/currency", c2);
           }
         }
         if (v2.maturity_name !== undefined) {
           let v5 = typed(v2, "maturity_name", "/path/maturity_name", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) report("pattern", "/path/maturity_name", { pattern: c4 });
+            if (!c5.test(v5)) patternError("/path/maturity_name", c4);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v6 = v1["query"];
       if (isObject(v6)) {
-        if (v6.start === undefined) report("required", "/query", { missingProperty: "start" });
-        if (v6.end === undefined) report("required", "/query", { missingProperty: "end" });
+        if (v6.start === undefined) missing("/query", "start");
+        if (v6.end === undefined) missing("/query", "end");
         for (const key7 in v6) {
-          if (!c6.includes(key7)) report("additionalProperties", "/query", { additionalProperty: key7 });
+          if (!c6.includes(key7)) extraProperty("/query", key7);
         }
         if (v6.start !== undefined) {
           let v8 = typed(v6, "start", "/query/start", "string");
           if (typeof v8 == "string") {
-            if (!c8.test(v8)) report("pattern", "/query/start", { pattern: c7 });
+            if (!c8.test(v8)) patternError("/query/start", c7);
           }
         }
         if (v6.end !== undefined) {
           let v9 = typed(v6, "end", "/query/end", "string");
           if (typeof v9 == "string") {
-            if (!c8.test(v9)) report("pattern", "/query/end", { pattern: c7 });
+            if (!c8.test(v9)) patternError("/query/end", c7);
           }
         }
         if (v6.limit !== undefined) {
           let v10 = typed(v6, "limit", "/query/limit", "integer");
           if (isNumber(v10)) {
-            if (v10 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
-            if (v10 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v10 > 144) numberLimit("/query/limit", "maximum", 144);
+            if (v10 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v6.page !== undefined) {
           let v11 = typed(v6, "page", "/query/page", "integer");
           if (isNumber(v11)) {
-            if (v11 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+            if (v11 < 1) numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v6.legacy !== undefined) {
           let v12 = typed(v6, "legacy", "/query/legacy", "string");
-          if (!c9.includes(v12)) report("enum", "/query/legacy", { allowedValues: c9 });
+          if (!c9.includes(v12)) enumError("/query/legacy", c9);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v13 = v1["header"];
-      if (!isObject(v13)) report("type", "/header", { type: "object" });
+      if (!isObject(v13)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyOptionsOrbitAltVol","method":"get","path":"/historical/options/orbit_alt_vol/{currency}/{maturity_name}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

@@ -4,7 +4,7 @@
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["currency","maturity"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
@@ -14,48 +14,48 @@ const c6 = [];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
-        if (v2.maturity === undefined) report("required", "/path", { missingProperty: "maturity" });
+        if (v2.currency === undefined) missing("/path", "currency");
+        if (v2.maturity === undefined) missing("/path", "maturity");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
           let v4 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/currency", c2);
           }
         }
         if (v2.maturity !== undefined) {
           let v5 = typed(v2, "maturity", "/path/maturity", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) report("pattern", "/path/maturity", { pattern: c4 });
+            if (!c5.test(v5)) patternError("/path/maturity", c4);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v6 = v1["query"];
       if (isObject(v6)) {
         for (const key7 in v6) {
-          if (!c6.includes(key7)) report("additionalProperties", "/query", { additionalProperty: key7 });
+          if (!c6.includes(key7)) extraProperty("/query", key7);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v8 = v1["header"];
-      if (!isObject(v8)) report("type", "/header", { type: "object" });
+      if (!isObject(v8)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyOptionsSkewByCurrencyAndMaturity","method":"get","path":"/analytics/options/skew_currency/{currency}/{maturity}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

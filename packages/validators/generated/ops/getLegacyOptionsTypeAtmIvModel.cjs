@@ -4,7 +4,7 @@
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["market","currency","type"];
 const c2 = "^[A-Z][A-Z0-9_]*$";
 const c3 = new RegExp(c2);
@@ -20,90 +20,90 @@ const c12 = ["true","false"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
-        if (v2.type === undefined) report("required", "/path", { missingProperty: "type" });
+        if (v2.market === undefined) missing("/path", "market");
+        if (v2.currency === undefined) missing("/path", "currency");
+        if (v2.type === undefined) missing("/path", "type");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
           let v4 = typed(v2, "market", "/path/market", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/market", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/market", c2);
           }
         }
         if (v2.currency !== undefined) {
           let v5 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) report("pattern", "/path/currency", { pattern: c4 });
+            if (!c5.test(v5)) patternError("/path/currency", c4);
           }
         }
         if (v2.type !== undefined) {
           let v6 = typed(v2, "type", "/path/type", "string");
           if (typeof v6 == "string") {
-            if (!c7.test(v6)) report("pattern", "/path/type", { pattern: c6 });
+            if (!c7.test(v6)) patternError("/path/type", c6);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v7 = v1["query"];
       if (isObject(v7)) {
-        if (v7.start === undefined) report("required", "/query", { missingProperty: "start" });
-        if (v7.end === undefined) report("required", "/query", { missingProperty: "end" });
+        if (v7.start === undefined) missing("/query", "start");
+        if (v7.end === undefined) missing("/query", "end");
         for (const key8 in v7) {
-          if (!c8.includes(key8)) report("additionalProperties", "/query", { additionalProperty: key8 });
+          if (!c8.includes(key8)) extraProperty("/query", key8);
         }
         if (v7.start !== undefined) {
           let v9 = typed(v7, "start", "/query/start", "string");
           if (typeof v9 == "string") {
-            if (!c10.test(v9)) report("pattern", "/query/start", { pattern: c9 });
+            if (!c10.test(v9)) patternError("/query/start", c9);
           }
         }
         if (v7.end !== undefined) {
           let v10 = typed(v7, "end", "/query/end", "string");
           if (typeof v10 == "string") {
-            if (!c10.test(v10)) report("pattern", "/query/end", { pattern: c9 });
+            if (!c10.test(v10)) patternError("/query/end", c9);
           }
         }
         if (v7.limit !== undefined) {
           let v11 = typed(v7, "limit", "/query/limit", "integer");
           if (isNumber(v11)) {
-            if (v11 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
-            if (v11 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v11 > 144) numberLimit("/query/limit", "maximum", 144);
+            if (v11 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v7.page !== undefined) {
           let v12 = typed(v7, "page", "/query/page", "integer");
           if (isNumber(v12)) {
-            if (v12 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+            if (v12 < 1) numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v7.granularity !== undefined) {
           let v13 = typed(v7, "granularity", "/query/granularity", "string");
-          if (!c11.includes(v13)) report("enum", "/query/granularity", { allowedValues: c11 });
+          if (!c11.includes(v13)) enumError("/query/granularity", c11);
         }
         if (v7.legacy !== undefined) {
           let v14 = typed(v7, "legacy", "/query/legacy", "string");
-          if (!c12.includes(v14)) report("enum", "/query/legacy", { allowedValues: c12 });
+          if (!c12.includes(v14)) enumError("/query/legacy", c12);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v15 = v1["header"];
-      if (!isObject(v15)) report("type", "/header", { type: "object" });
+      if (!isObject(v15)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyOptionsTypeAtmIvModel","method":"get","path":"/historical/options/type/atm_iv_model/{market}/{currency}/{type}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

@@ -4,7 +4,7 @@
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["marketType","market","symbol"];
 const c2 = "^[a-z]+$";
 const c3 = new RegExp(c2);
@@ -19,87 +19,87 @@ const c11 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.marketType === undefined) report("required", "/path", { missingProperty: "marketType" });
-        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
-        if (v2.symbol === undefined) report("required", "/path", { missingProperty: "symbol" });
+        if (v2.marketType === undefined) missing("/path", "marketType");
+        if (v2.market === undefined) missing("/path", "market");
+        if (v2.symbol === undefined) missing("/path", "symbol");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.marketType !== undefined) {
           let v4 = typed(v2, "marketType", "/path/marketType", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/marketType", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/marketType", c2);
           }
         }
         if (v2.market !== undefined) {
           let v5 = typed(v2, "market", "/path/market", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) report("pattern", "/path/market", { pattern: c4 });
+            if (!c5.test(v5)) patternError("/path/market", c4);
           }
         }
         if (v2.symbol !== undefined) {
           let v6 = typed(v2, "symbol", "/path/symbol", "string");
           if (typeof v6 == "string") {
-            if (v6.length < 1) report("minLength", "/path/symbol", { limit: 1 });
-            if (!c7.test(v6)) report("pattern", "/path/symbol", { pattern: c6 });
+            if (v6.length < 1) countLimit("/path/symbol", "minLength", 1);
+            if (!c7.test(v6)) patternError("/path/symbol", c6);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v7 = v1["query"];
       if (isObject(v7)) {
-        if (v7.start === undefined) report("required", "/query", { missingProperty: "start" });
-        if (v7.end === undefined) report("required", "/query", { missingProperty: "end" });
+        if (v7.start === undefined) missing("/query", "start");
+        if (v7.end === undefined) missing("/query", "end");
         for (const key8 in v7) {
-          if (!c8.includes(key8)) report("additionalProperties", "/query", { additionalProperty: key8 });
+          if (!c8.includes(key8)) extraProperty("/query", key8);
         }
         if (v7.start !== undefined) {
           let v9 = typed(v7, "start", "/query/start", "string");
           if (typeof v9 == "string") {
-            if (!c10.test(v9)) report("pattern", "/query/start", { pattern: c9 });
+            if (!c10.test(v9)) patternError("/query/start", c9);
           }
         }
         if (v7.end !== undefined) {
           let v10 = typed(v7, "end", "/query/end", "string");
           if (typeof v10 == "string") {
-            if (!c10.test(v10)) report("pattern", "/query/end", { pattern: c9 });
+            if (!c10.test(v10)) patternError("/query/end", c9);
           }
         }
         if (v7.limit !== undefined) {
           let v11 = typed(v7, "limit", "/query/limit", "integer");
           if (isNumber(v11)) {
-            if (v11 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
-            if (v11 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v11 > 144) numberLimit("/query/limit", "maximum", 144);
+            if (v11 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v7.page !== undefined) {
           let v12 = typed(v7, "page", "/query/page", "integer");
           if (isNumber(v12)) {
-            if (v12 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+            if (v12 < 1) numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v7.granularity !== undefined) {
           let v13 = typed(v7, "granularity", "/query/granularity", "string");
-          if (!c11.includes(v13)) report("enum", "/query/granularity", { allowedValues: c11 });
+          if (!c11.includes(v13)) enumError("/query/granularity", c11);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v14 = v1["header"];
-      if (!isObject(v14)) report("type", "/header", { type: "object" });
+      if (!isObject(v14)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyOrderbookByMarketTypeMarketSymbol","method":"get","path":"/historical/orderbooks/by_symbol/{marketType}/{market}/{symbol}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

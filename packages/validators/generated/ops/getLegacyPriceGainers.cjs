@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["symbol"];

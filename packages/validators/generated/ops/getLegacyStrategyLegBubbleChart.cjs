@@ -4,7 +4,7 @@
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["currency"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
@@ -15,69 +15,69 @@ const c7 = ["true","false","1","0"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
+        if (v2.currency === undefined) missing("/path", "currency");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
           let v4 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/currency", c2);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v5 = v1["query"];
       if (isObject(v5)) {
         for (const key6 in v5) {
-          if (!c4.includes(key6)) report("additionalProperties", "/query", { additionalProperty: key6 });
+          if (!c4.includes(key6)) extraProperty("/query", key6);
         }
         if (v5.strategy !== undefined) {
           let v7 = typed(v5, "strategy", "/query/strategy", "string");
           if (typeof v7 == "string") {
-            if (v7.length < 1) report("minLength", "/query/strategy", { limit: 1 });
+            if (v7.length < 1) countLimit("/query/strategy", "minLength", 1);
           }
         }
         if (v5.maturity !== undefined) {
           let v8 = typed(v5, "maturity", "/query/maturity", "string");
           if (typeof v8 == "string") {
-            if (!c6.test(v8)) report("pattern", "/query/maturity", { pattern: c5 });
+            if (!c6.test(v8)) patternError("/query/maturity", c5);
           }
         }
         if (v5.hours_interval !== undefined) {
           let v9 = typed(v5, "hours_interval", "/query/hours_interval", "integer");
           if (isNumber(v9)) {
-            if (v9 < 1) report("minimum", "/query/hours_interval", { comparison: ">=", limit: 1 });
+            if (v9 < 1) numberLimit("/query/hours_interval", "minimum", 1);
           }
         }
         if (v5.size_filter !== undefined) {
           let v10 = typed(v5, "size_filter", "/query/size_filter", "number");
           if (isNumber(v10)) {
-            if (v10 < 0) report("minimum", "/query/size_filter", { comparison: ">=", limit: 0 });
+            if (v10 < 0) numberLimit("/query/size_filter", "minimum", 0);
           }
         }
         if (v5.single_trade !== undefined) {
           let v11 = typed(v5, "single_trade", "/query/single_trade", "string");
-          if (!c7.includes(v11)) report("enum", "/query/single_trade", { allowedValues: c7 });
+          if (!c7.includes(v11)) enumError("/query/single_trade", c7);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v12 = v1["header"];
-      if (!isObject(v12)) report("type", "/header", { type: "object" });
+      if (!isObject(v12)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyStrategyLegBubbleChart","method":"get","path":"/analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, typeError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, typeError, unionError } = require("../../runtime/checks.cjs");
 const list = ["symbol"];
 const list2 = ["number","null"];
 

@@ -4,7 +4,7 @@
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["currency","hours_interval","single_trade"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
@@ -15,53 +15,53 @@ const c7 = [];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
-        if (v2.hours_interval === undefined) report("required", "/path", { missingProperty: "hours_interval" });
-        if (v2.single_trade === undefined) report("required", "/path", { missingProperty: "single_trade" });
+        if (v2.currency === undefined) missing("/path", "currency");
+        if (v2.hours_interval === undefined) missing("/path", "hours_interval");
+        if (v2.single_trade === undefined) missing("/path", "single_trade");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
           let v4 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/currency", c2);
           }
         }
         if (v2.hours_interval !== undefined) {
           let v5 = typed(v2, "hours_interval", "/path/hours_interval", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) report("pattern", "/path/hours_interval", { pattern: c4 });
+            if (!c5.test(v5)) patternError("/path/hours_interval", c4);
           }
         }
         if (v2.single_trade !== undefined) {
           let v6 = typed(v2, "single_trade", "/path/single_trade", "string");
-          if (!c6.includes(v6)) report("enum", "/path/single_trade", { allowedValues: c6 });
+          if (!c6.includes(v6)) enumError("/path/single_trade", c6);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v7 = v1["query"];
       if (isObject(v7)) {
         for (const key8 in v7) {
-          if (!c7.includes(key8)) report("additionalProperties", "/query", { additionalProperty: key8 });
+          if (!c7.includes(key8)) extraProperty("/query", key8);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) report("type", "/header", { type: "object" });
+      if (!isObject(v9)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getLegacyTopOptionsStrategies","method":"get","path":"/analytics/options/options_strategy/top_options_strategies/{currency}/{hours_interval}/{single_trade}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -133,7 +133,7 @@ exports.response200 = validator(response200, list);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["exchange","currency","maturity","limit","cursor","option_type","strike_min","strike_max"];
 const c3 = ["deribit","binance","okx","bybit","bullish","derive","paradex"];
@@ -145,79 +145,79 @@ const c8 = ["C","P"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.exchange !== undefined) {
           let v6 = typed(v4, "exchange", "/query/exchange", "string");
-          if (!c3.includes(v6)) report("enum", "/query/exchange", { allowedValues: c3 });
+          if (!c3.includes(v6)) enumError("/query/exchange", c3);
         }
         if (v4.currency !== undefined) {
           let v7 = typed(v4, "currency", "/query/currency", "string");
           if (typeof v7 == "string") {
-            if (!c5.test(v7)) report("pattern", "/query/currency", { pattern: c4 });
+            if (!c5.test(v7)) patternError("/query/currency", c4);
           }
         }
         if (v4.maturity !== undefined) {
           let v8 = typed(v4, "maturity", "/query/maturity", "string");
           if (typeof v8 == "string") {
-            if (!c7.test(v8)) report("pattern", "/query/maturity", { pattern: c6 });
+            if (!c7.test(v8)) patternError("/query/maturity", c6);
           }
         }
         if (v4.limit !== undefined) {
           let v9 = typed(v4, "limit", "/query/limit", "integer");
           if (isNumber(v9)) {
-            if (v9 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
-            if (v9 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v9 > 1000) numberLimit("/query/limit", "maximum", 1000);
+            if (v9 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
           let v10 = typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v10 == "string") {
-            if (v10.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+            if (v10.length < 1) countLimit("/query/cursor", "minLength", 1);
           }
         }
         if (v4.option_type !== undefined) {
           let v11 = typed(v4, "option_type", "/query/option_type", "string");
-          if (!c8.includes(v11)) report("enum", "/query/option_type", { allowedValues: c8 });
+          if (!c8.includes(v11)) enumError("/query/option_type", c8);
         }
         if (v4.strike_min !== undefined) {
           let v12 = typed(v4, "strike_min", "/query/strike_min", "number");
           if (isNumber(v12)) {
-            if (v12 < 0) report("minimum", "/query/strike_min", { comparison: ">=", limit: 0 });
+            if (v12 < 0) numberLimit("/query/strike_min", "minimum", 0);
           }
         }
         if (v4.strike_max !== undefined) {
           let v13 = typed(v4, "strike_max", "/query/strike_max", "number");
           if (isNumber(v13)) {
-            if (v13 < 0) report("minimum", "/query/strike_max", { comparison: ">=", limit: 0 });
+            if (v13 < 0) numberLimit("/query/strike_max", "minimum", 0);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v14 = v1["header"];
-      if (!isObject(v14)) report("type", "/header", { type: "object" });
+      if (!isObject(v14)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getOptionsCatalog","method":"get","path":"/api/v1/options/catalog","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

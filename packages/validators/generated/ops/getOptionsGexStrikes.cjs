@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -290,7 +290,7 @@ exports.response200 = validator(response200);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed, anyOf } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, anyOf, typeError, constError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -306,95 +306,95 @@ const c10 = ["weighted","raw"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.start !== undefined) {
           let v6 = typed(v4, "start", "/query/start", "string");
           if (typeof v6 == "string") {
-            if (!f1(v6)) report("format", "/query/start", { format: "date-time" });
+            if (!f1(v6)) formatError("/query/start", "date-time");
           }
         }
         if (v4.end !== undefined) {
           let v7 = typed(v4, "end", "/query/end", "string");
           if (typeof v7 == "string") {
-            if (!f1(v7)) report("format", "/query/end", { format: "date-time" });
+            if (!f1(v7)) formatError("/query/end", "date-time");
           }
         }
         if (v4.limit !== undefined) {
           let v8 = typed(v4, "limit", "/query/limit", "integer");
           if (isNumber(v8)) {
-            if (v8 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
-            if (v8 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
+            if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
           let v9 = typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v9 == "string") {
-            if (v9.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+            if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
           }
         }
         if (v4.sort_dir !== undefined) {
           {
             let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-            if (!c3.includes(v11)) report("enum", "/query/sort_dir", { allowedValues: c3 });
+            if (!c3.includes(v11)) enumError("/query/sort_dir", c3);
           }
         }
         if (v4.resolution !== undefined) {
           {
             let v13 = typed(v4, "resolution", "/query/resolution", "string");
-            if (!c4.includes(v13)) report("enum", "/query/resolution", { allowedValues: c4 });
+            if (!c4.includes(v13)) enumError("/query/resolution", c4);
           }
         }
         if (v4.exchange !== undefined) {
           {
             let v15 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c5.includes(v15)) report("enum", "/query/exchange", { allowedValues: c5 });
+            if (!c5.includes(v15)) enumError("/query/exchange", c5);
           }
         }
         if (v4.instrument_name !== undefined) {
           let v16 = typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v16 == "string") {
-            if (v16.length < 1) report("minLength", "/query/instrument_name", { limit: 1 });
+            if (v16.length < 1) countLimit("/query/instrument_name", "minLength", 1);
           }
         }
         if (v4.currency !== undefined) {
           let v17 = typed(v4, "currency", "/query/currency", "string");
           if (typeof v17 == "string") {
-            if (!c7.test(v17)) report("pattern", "/query/currency", { pattern: c6 });
+            if (!c7.test(v17)) patternError("/query/currency", c6);
           }
         }
         if (v4.date !== undefined) {
           let v18 = typed(v4, "date", "/query/date", "string");
           if (typeof v18 == "string") {
-            if (!f1(v18)) report("format", "/query/date", { format: "date-time" });
+            if (!f1(v18)) formatError("/query/date", "date-time");
           }
         }
         if (v4.expiry !== undefined) {
           if (!anyOf(() => {
   let v20 = typed(v4, "expiry", "/query/expiry", "string");
   if (typeof v20 == "string") {
-    if (!c9.test(v20)) report("pattern", "/query/expiry", { pattern: c8 });
+    if (!c9.test(v20)) patternError("/query/expiry", c8);
   }
 }, () => {
   let v21 = typed(v4, "expiry", "/query/expiry", "string");
-  if (v21 !== "all_expiries") report("const", "/query/expiry", { allowedValue: "all_expiries" });
-})) report("anyOf", "/query/expiry", {});
+  if (v21 !== "all_expiries") constError("/query/expiry", "all_expiries");
+})) unionError("/query/expiry", "anyOf");
         }
         if (v4.include_expiries !== undefined) {
           let v22 = typed(v4, "include_expiries", "/query/include_expiries", "boolean");
@@ -402,37 +402,37 @@ exports.params = validator((box, key) => {
         if (v4.strike_min !== undefined) {
           let v23 = typed(v4, "strike_min", "/query/strike_min", "number");
           if (isNumber(v23)) {
-            if (v23 < 0) report("minimum", "/query/strike_min", { comparison: ">=", limit: 0 });
+            if (v23 < 0) numberLimit("/query/strike_min", "minimum", 0);
           }
         }
         if (v4.strike_max !== undefined) {
           let v24 = typed(v4, "strike_max", "/query/strike_max", "number");
           if (isNumber(v24)) {
-            if (v24 < 0) report("minimum", "/query/strike_max", { comparison: ">=", limit: 0 });
+            if (v24 < 0) numberLimit("/query/strike_max", "minimum", 0);
           }
         }
         if (v4.contribution_basis !== undefined) {
           {
             let v26 = typed(v4, "contribution_basis", "/query/contribution_basis", "string");
-            if (!c10.includes(v26)) report("enum", "/query/contribution_basis", { allowedValues: c10 });
+            if (!c10.includes(v26)) enumError("/query/contribution_basis", c10);
           }
         }
         if (v4.min_abs_contribution !== undefined) {
           let v27 = typed(v4, "min_abs_contribution", "/query/min_abs_contribution", "number");
           if (isNumber(v27)) {
-            if (v27 < 0) report("minimum", "/query/min_abs_contribution", { comparison: ">=", limit: 0 });
+            if (v27 < 0) numberLimit("/query/min_abs_contribution", "minimum", 0);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v28 = v1["header"];
-      if (!isObject(v28)) report("type", "/header", { type: "object" });
+      if (!isObject(v28)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getOptionsGexStrikes","method":"get","path":"/api/v1/options/gex/strikes","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

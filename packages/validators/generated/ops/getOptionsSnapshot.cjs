@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, requiredFirst, typeError, enumError, countLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, requiredFirst, typeError, enumError, countLimit, patternError, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -211,7 +211,7 @@ exports.response200 = validator(response200, list);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError, formatError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -223,58 +223,58 @@ const c6 = ["1m","5m","15m","1h","4h","1d"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
-        if (v4.exchange === undefined) report("required", "/query", { missingProperty: "exchange" });
-        if (v4.currency === undefined) report("required", "/query", { missingProperty: "currency" });
+        if (v4.exchange === undefined) missing("/query", "exchange");
+        if (v4.currency === undefined) missing("/query", "currency");
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.exchange !== undefined) {
           let v6 = typed(v4, "exchange", "/query/exchange", "string");
-          if (!c3.includes(v6)) report("enum", "/query/exchange", { allowedValues: c3 });
+          if (!c3.includes(v6)) enumError("/query/exchange", c3);
         }
         if (v4.currency !== undefined) {
           let v7 = typed(v4, "currency", "/query/currency", "string");
           if (typeof v7 == "string") {
-            if (!c5.test(v7)) report("pattern", "/query/currency", { pattern: c4 });
+            if (!c5.test(v7)) patternError("/query/currency", c4);
           }
         }
         if (v4.date !== undefined) {
           let v8 = typed(v4, "date", "/query/date", "string");
           if (typeof v8 == "string") {
-            if (!f1(v8)) report("format", "/query/date", { format: "date-time" });
+            if (!f1(v8)) formatError("/query/date", "date-time");
           }
         }
         if (v4.resolution !== undefined) {
           {
             let v10 = typed(v4, "resolution", "/query/resolution", "string");
-            if (!c6.includes(v10)) report("enum", "/query/resolution", { allowedValues: c6 });
+            if (!c6.includes(v10)) enumError("/query/resolution", c6);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v11 = v1["header"];
-      if (!isObject(v11)) report("type", "/header", { type: "object" });
+      if (!isObject(v11)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getOptionsSnapshot","method":"get","path":"/api/v1/options/snapshot","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

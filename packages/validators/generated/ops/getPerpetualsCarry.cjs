@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -134,76 +134,76 @@ exports.response200 = validator(response200, list);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit } = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["exchange","category","event_slug","keyword","limit","cursor"];
 const c3 = ["polymarket","hyperliquid"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.exchange !== undefined) {
           let v6 = typed(v4, "exchange", "/query/exchange", "string");
-          if (!c3.includes(v6)) report("enum", "/query/exchange", { allowedValues: c3 });
+          if (!c3.includes(v6)) enumError("/query/exchange", c3);
         }
         if (v4.category !== undefined) {
           let v7 = typed(v4, "category", "/query/category", "string");
           if (typeof v7 == "string") {
-            if (v7.length < 1) report("minLength", "/query/category", { limit: 1 });
+            if (v7.length < 1) countLimit("/query/category", "minLength", 1);
           }
         }
         if (v4.event_slug !== undefined) {
           let v8 = typed(v4, "event_slug", "/query/event_slug", "string");
           if (typeof v8 == "string") {
-            if (v8.length < 1) report("minLength", "/query/event_slug", { limit: 1 });
+            if (v8.length < 1) countLimit("/query/event_slug", "minLength", 1);
           }
         }
         if (v4.keyword !== undefined) {
           let v9 = typed(v4, "keyword", "/query/keyword", "string");
           if (typeof v9 == "string") {
-            if (v9.length < 1) report("minLength", "/query/keyword", { limit: 1 });
+            if (v9.length < 1) countLimit("/query/keyword", "minLength", 1);
           }
         }
         if (v4.limit !== undefined) {
           let v10 = typed(v4, "limit", "/query/limit", "integer");
           if (isNumber(v10)) {
-            if (v10 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
-            if (v10 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v10 > 1000) numberLimit("/query/limit", "maximum", 1000);
+            if (v10 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
           let v11 = typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v11 == "string") {
-            if (v11.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+            if (v11.length < 1) countLimit("/query/cursor", "minLength", 1);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v12 = v1["header"];
-      if (!isObject(v12)) report("type", "/header", { type: "object" });
+      if (!isObject(v12)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getPredictionsCatalog","method":"get","path":"/api/v1/predictions/catalog","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

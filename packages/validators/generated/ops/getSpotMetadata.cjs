@@ -4,7 +4,7 @@
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["exchange","instrument_name","limit"];
 const c3 = ["binance","coinbase","bybit","okx","kraken","bullish"];
@@ -13,53 +13,53 @@ const c5 = new RegExp(c4);
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
-        if (v4.exchange === undefined) report("required", "/query", { missingProperty: "exchange" });
-        if (v4.instrument_name === undefined) report("required", "/query", { missingProperty: "instrument_name" });
+        if (v4.exchange === undefined) missing("/query", "exchange");
+        if (v4.instrument_name === undefined) missing("/query", "instrument_name");
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.exchange !== undefined) {
           let v6 = typed(v4, "exchange", "/query/exchange", "string");
-          if (!c3.includes(v6)) report("enum", "/query/exchange", { allowedValues: c3 });
+          if (!c3.includes(v6)) enumError("/query/exchange", c3);
         }
         if (v4.instrument_name !== undefined) {
           let v7 = typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v7 == "string") {
-            if (!c5.test(v7)) report("pattern", "/query/instrument_name", { pattern: c4 });
+            if (!c5.test(v7)) patternError("/query/instrument_name", c4);
           }
         }
         if (v4.limit !== undefined) {
           let v8 = typed(v4, "limit", "/query/limit", "integer");
           if (isNumber(v8)) {
-            if (v8 > 100) report("maximum", "/query/limit", { comparison: "<=", limit: 100 });
-            if (v8 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v8 > 100) numberLimit("/query/limit", "maximum", 100);
+            if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) report("type", "/header", { type: "object" });
+      if (!isObject(v9)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getSpotMetadata","method":"get","path":"/api/v1/spot/metadata","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

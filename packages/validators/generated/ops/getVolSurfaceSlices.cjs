@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -133,7 +133,7 @@ exports.response200 = validator(response200, list);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -147,91 +147,91 @@ const c8 = ["inverse","linear"];
 exports.params = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.start !== undefined) {
           let v6 = typed(v4, "start", "/query/start", "string");
           if (typeof v6 == "string") {
-            if (!f1(v6)) report("format", "/query/start", { format: "date-time" });
+            if (!f1(v6)) formatError("/query/start", "date-time");
           }
         }
         if (v4.end !== undefined) {
           let v7 = typed(v4, "end", "/query/end", "string");
           if (typeof v7 == "string") {
-            if (!f1(v7)) report("format", "/query/end", { format: "date-time" });
+            if (!f1(v7)) formatError("/query/end", "date-time");
           }
         }
         if (v4.limit !== undefined) {
           let v8 = typed(v4, "limit", "/query/limit", "integer");
           if (isNumber(v8)) {
-            if (v8 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
-            if (v8 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
+            if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
           let v9 = typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v9 == "string") {
-            if (v9.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+            if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
           }
         }
         if (v4.sort_dir !== undefined) {
           {
             let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-            if (!c3.includes(v11)) report("enum", "/query/sort_dir", { allowedValues: c3 });
+            if (!c3.includes(v11)) enumError("/query/sort_dir", c3);
           }
         }
         if (v4.resolution !== undefined) {
           {
             let v13 = typed(v4, "resolution", "/query/resolution", "string");
-            if (!c4.includes(v13)) report("enum", "/query/resolution", { allowedValues: c4 });
+            if (!c4.includes(v13)) enumError("/query/resolution", c4);
           }
         }
         if (v4.exchange !== undefined) {
           let v14 = typed(v4, "exchange", "/query/exchange", "string");
-          if (!c5.includes(v14)) report("enum", "/query/exchange", { allowedValues: c5 });
+          if (!c5.includes(v14)) enumError("/query/exchange", c5);
         }
         if (v4.currency !== undefined) {
           let v15 = typed(v4, "currency", "/query/currency", "string");
           if (typeof v15 == "string") {
-            if (!c7.test(v15)) report("pattern", "/query/currency", { pattern: c6 });
+            if (!c7.test(v15)) patternError("/query/currency", c6);
           }
         }
         if (v4.margin !== undefined) {
           let v16 = typed(v4, "margin", "/query/margin", "string");
-          if (!c8.includes(v16)) report("enum", "/query/margin", { allowedValues: c8 });
+          if (!c8.includes(v16)) enumError("/query/margin", c8);
         }
         if (v4.model !== undefined) {
           let v17 = typed(v4, "model", "/query/model", "string");
           if (typeof v17 == "string") {
-            if (v17.length < 1) report("minLength", "/query/model", { limit: 1 });
+            if (v17.length < 1) countLimit("/query/model", "minLength", 1);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v18 = v1["header"];
-      if (!isObject(v18)) report("type", "/header", { type: "object" });
+      if (!isObject(v18)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"getVolSurfaceSlices","method":"get","path":"/api/v1/vol-surface/slices","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, typeError, formatError } = require("../../runtime/body-checks.cjs");
+const { validator, typeError, formatError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const uriFormat = formats["uri"];
 const list = ["issuer","authorization_endpoint","token_endpoint","response_types_supported"];

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, typeError, countLimit, formatError } = require("../../runtime/body-checks.cjs");
+const { validator, typeError, countLimit, formatError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const uriFormat = formats["uri"];
 const list = ["resource","authorization_servers"];

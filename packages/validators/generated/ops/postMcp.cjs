@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, at, requiredFirst, typeError, constError, unionError, notError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, constError, unionError, notError } = require("../../runtime/checks.cjs");
 const list = ["code","message"];
 const list2 = ["string","number","boolean","object","array","null"];
 const list3 = ["jsonrpc","id","error"];
@@ -244,7 +244,7 @@ exports.requestBody = validator(requestBody);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, numberLimit } = require("../../runtime/checks.cjs");
 exports.headers200 = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
@@ -254,12 +254,12 @@ exports.headers200 = validator((box, key) => {
     if (v1["x-credits-remaining"] !== undefined) {
       let v3 = typed(v1, "x-credits-remaining", "/x-credits-remaining", "integer");
       if (isNumber(v3)) {
-        if (v3 < 0) report("minimum", "/x-credits-remaining", { comparison: ">=", limit: 0 });
+        if (v3 < 0) numberLimit("/x-credits-remaining", "minimum", 0);
       }
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"postMcp","method":"post","path":"/api/v1/mcp","family":"v1","responses":{"200":{"body":true,"headers":true},"202":{"body":false,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"406":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":{"required":true},"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};

@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, typeError, countLimit, unionError } = require("../../runtime/checks.cjs");
 const list = ["address","chainId","type","signature"];
 const source = "^(0x)?[0-9a-fA-F]+$";
 const pattern = new RegExp("^(?:0x)?[0-9a-fA-F]+$");
@@ -54,24 +54,24 @@ exports.requestBody = validator(requestBody, list);
 const strings = (function () {
   const exports = {};
   const module = { exports };
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, missing, numberLimit } = require("../../runtime/checks.cjs");
 exports.headers200 = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1["x-credit-token"] === undefined) report("required", "", { missingProperty: "x-credit-token" });
-    if (v1["x-credits-remaining"] === undefined) report("required", "", { missingProperty: "x-credits-remaining" });
+    if (v1["x-credit-token"] === undefined) missing("", "x-credit-token");
+    if (v1["x-credits-remaining"] === undefined) missing("", "x-credits-remaining");
     if (v1["x-credit-token"] !== undefined) {
       let v2 = typed(v1, "x-credit-token", "/x-credit-token", "string");
     }
     if (v1["x-credits-remaining"] !== undefined) {
       let v3 = typed(v1, "x-credits-remaining", "/x-credits-remaining", "integer");
       if (isNumber(v3)) {
-        if (v3 < 0) report("minimum", "/x-credits-remaining", { comparison: ">=", limit: 0 });
+        if (v3 < 0) numberLimit("/x-credits-remaining", "minimum", 0);
       }
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
   return module.exports;
 })();
 exports.meta = {"operationId":"postX402CreditToken","method":"post","path":"/api/v1/x402/credit-token","family":"v1","responses":{"200":{"body":true,"headers":true},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":false},"404":{"body":false,"headers":false},"429":{"body":true,"headers":true},"503":{"body":true,"headers":false}},"requestBody":{"required":true},"caseInsensitive":[],"decodedHeaders":{}};

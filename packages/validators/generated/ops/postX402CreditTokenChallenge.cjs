@@ -4,7 +4,7 @@
 const bodies = (function () {
   const exports = {};
   const module = { exports };
-const { validator, isInteger, requiredFirst, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, countLimit, unionError } = require("../../runtime/checks.cjs");
 const list = ["info"];
 const list2 = ["chain_id","address"];
 

@@ -2,7 +2,7 @@
 
 // One validator shared by 95 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const { validator, typeError, constError } = require("../../runtime/body-checks.cjs");
+const { validator, typeError, constError } = require("../../runtime/checks.cjs");
 const list = ["error","message"];
 
 function validate(d) {

@@ -2,7 +2,7 @@
 
 // One validator shared by 115 operations (getAnalyticsRealizedVolatility, getChangelogDataCorrections, getChangelogDataCoverage, …), compiled once.
 'use strict';
-const { validator, isInteger, typeError, constError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, typeError, constError } = require("../../runtime/checks.cjs");
 const list = ["statusCode","message","error"];
 
 function validate(d) {

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getOpenapiJson, getWellKnownOpenapiJson), compiled once.
 'use strict';
-const { validator, typeError, patternError } = require("../../runtime/body-checks.cjs");
+const { validator, typeError, patternError } = require("../../runtime/checks.cjs");
 const list = ["openapi","info"];
 const source = "^3\\.";
 const pattern = new RegExp(source);

@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getFuturesOrderbookRaw, getPerpetualsOrderbookRaw, getSpotL2OrderbookRaw), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, formatError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, formatError, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];

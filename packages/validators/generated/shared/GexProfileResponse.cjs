@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getOptionsGexProfile, getOptionsGexTermStructure), compiled once.
 'use strict';
-const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data"];

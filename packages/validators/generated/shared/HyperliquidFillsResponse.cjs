@@ -2,7 +2,7 @@
 
 // One validator shared by 5 operations (getHyperliquidNodeFills, getHyperliquidNodeFundingPayments, getHyperliquidNodeRestingOrders, …), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];

@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyCustomChange, getLegacyOptionsSnapshot, getLegacyOptionsTradeSummary), compiled once.
 'use strict';
-const { validator, isInteger, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 

@@ -2,7 +2,7 @@
 
 // One validator shared by 167 operations (getLegacyAggregatedFutureSummaryData, getLegacyAggregatedOptionSummaryData, getLegacyAlternativeCurrencyData, …), compiled once.
 'use strict';
-const { validator, isInteger, requiredFirst, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, typeError, numberLimit, unionError } = require("../../runtime/checks.cjs");
 const list = ["statusCode","message"];
 
 function branch1(d) {

@@ -2,7 +2,7 @@
 
 // One validator shared by 4 operations (getLegacyFuturesBasisData, getLegacyFuturesCurveData, getLegacyFuturesCurveDataForCurrency, …), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["market","maturity"];

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyDerivativesLiquidationByCurrencyData, getLegacyDerivativesLiquidationData), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit } = require("../../runtime/checks.cjs");
 const list = ["meta","items"];
 const list2 = ["total","page","items"];
 const list3 = ["items"];

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyTotalOiForPerpetuals, getLegacyTotalVolumeForPerpetuals), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
 const list = ["meta","items"];
 const list2 = ["total","page","items"];
 const list3 = ["items"];

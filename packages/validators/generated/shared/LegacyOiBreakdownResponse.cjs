@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyOpenInterestBreakdownData, getLegacyVolumeBreakdownData), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, pointer, typeError, numberLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, pointer, typeError, numberLimit, unionError } = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["all"];

@@ -2,7 +2,7 @@
 
 // One validator shared by 4 operations (getLegacyOptionsOIBreakdown, getLegacyOptionsOIBreakdownByCurrency, getLegacyOptionsVolumeBreakdown, …), compiled once.
 'use strict';
-const { validator, isInteger, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["notional","open_value"];

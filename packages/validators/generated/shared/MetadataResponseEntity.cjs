@@ -2,7 +2,7 @@
 
 // One validator shared by 24 operations (getFuturesMetadata, getHealth, getLegacyCalculateRiskSlide, …), compiled once.
 'use strict';
-const { validator, typeError } = require("../../runtime/body-checks.cjs");
+const { validator, typeError } = require("../../runtime/checks.cjs");
 
 function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");

@@ -2,7 +2,7 @@
 
 // One validator shared by 99 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, constError, numberLimit, countLimit, patternError, formatError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, constError, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const uriFormat = formats["uri"];
 const list = ["x402Version","accepts"];

@@ -2,7 +2,7 @@
 
 // One validator shared by 15 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesLevel1, …), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];

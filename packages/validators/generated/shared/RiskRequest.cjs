@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (postVolSurfaceRiskDecompose, postVolSurfaceRiskLadder, postVolSurfaceRiskScenario), compiled once.
 'use strict';
-const { validator, at, typeError, countLimit, unionError } = require("../../runtime/body-checks.cjs");
+const { validator, at, typeError, countLimit, unionError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const dateFormat = formats["date"];

@@ -2,7 +2,7 @@
 
 // One validator shared by 98 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const { validator, isInteger, typeError } = require("../../runtime/body-checks.cjs");
+const { validator, isInteger, typeError } = require("../../runtime/checks.cjs");
 
 function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");

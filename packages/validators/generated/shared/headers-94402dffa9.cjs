@@ -2,11 +2,11 @@
 
 // One validator shared by 2 operations (postX402WsPassDay, postX402WsPassHour), compiled once.
 'use strict';
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, missing } = require("../../runtime/checks.cjs");
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1["x-credit-token"] === undefined) report("required", "", { missingProperty: "x-credit-token" });
+    if (v1["x-credit-token"] === undefined) missing("", "x-credit-token");
     if (v1["x-credit-token"] !== undefined) {
       let v2 = typed(v1, "x-credit-token", "/x-credit-token", "string");
     }
@@ -14,5 +14,5 @@ exports.validate = validator((box, key) => {
       let v3 = typed(v1, "payment-response", "/payment-response", "string");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (postX402SubscriptionsCheckoutsByIdPay, postX402TickDataCheckoutsByIdPay), compiled once.
 'use strict';
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError } = require("../../runtime/checks.cjs");
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
@@ -10,5 +10,5 @@ exports.validate = validator((box, key) => {
       let v2 = typed(v1, "payment-response", "/payment-response", "string");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

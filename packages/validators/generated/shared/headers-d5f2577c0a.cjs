@@ -2,16 +2,16 @@
 
 // One validator shared by 283 operations (getAnalyticsRealizedVolatility, getChangelogDataCorrections, getChangelogDataCoverage, …), compiled once.
 'use strict';
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, numberLimit } = require("../../runtime/checks.cjs");
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
     if (v1["retry-after"] !== undefined) {
       let v2 = typed(v1, "retry-after", "/retry-after", "integer");
       if (isNumber(v2)) {
-        if (v2 < 0) report("minimum", "/retry-after", { comparison: ">=", limit: 0 });
+        if (v2 < 0) numberLimit("/retry-after", "minimum", 0);
       }
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

@@ -2,14 +2,14 @@
 
 // One validator shared by 99 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, missing } = require("../../runtime/checks.cjs");
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1["payment-required"] === undefined) report("required", "", { missingProperty: "payment-required" });
+    if (v1["payment-required"] === undefined) missing("", "payment-required");
     if (v1["payment-required"] !== undefined) {
       let v2 = typed(v1, "payment-required", "/payment-required", "string");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getFuturesFlow, getPerpetualsFlow), compiled once.
 'use strict';
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -12,68 +12,68 @@ const c4 = new RegExp(c3);
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
-        if (v4.currency === undefined) report("required", "/query", { missingProperty: "currency" });
+        if (v4.currency === undefined) missing("/query", "currency");
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.currency !== undefined) {
           let v6 = typed(v4, "currency", "/query/currency", "string");
           if (typeof v6 == "string") {
-            if (!c4.test(v6)) report("pattern", "/query/currency", { pattern: c3 });
+            if (!c4.test(v6)) patternError("/query/currency", c3);
           }
         }
         if (v4.exchange !== undefined) {
           let v7 = typed(v4, "exchange", "/query/exchange", "string");
           if (typeof v7 == "string") {
-            if (v7.length < 1) report("minLength", "/query/exchange", { limit: 1 });
+            if (v7.length < 1) countLimit("/query/exchange", "minLength", 1);
           }
         }
         if (v4.start !== undefined) {
           let v8 = typed(v4, "start", "/query/start", "string");
           if (typeof v8 == "string") {
-            if (!f1(v8)) report("format", "/query/start", { format: "date-time" });
+            if (!f1(v8)) formatError("/query/start", "date-time");
           }
         }
         if (v4.end !== undefined) {
           let v9 = typed(v4, "end", "/query/end", "string");
           if (typeof v9 == "string") {
-            if (!f1(v9)) report("format", "/query/end", { format: "date-time" });
+            if (!f1(v9)) formatError("/query/end", "date-time");
           }
         }
         if (v4.min_amount !== undefined) {
           let v10 = typed(v4, "min_amount", "/query/min_amount", "number");
           if (isNumber(v10)) {
-            if (v10 < 0) report("minimum", "/query/min_amount", { comparison: ">=", limit: 0 });
+            if (v10 < 0) numberLimit("/query/min_amount", "minimum", 0);
           }
         }
         if (v4.top_n !== undefined) {
           let v11 = typed(v4, "top_n", "/query/top_n", "integer");
           if (isNumber(v11)) {
-            if (v11 < 1) report("minimum", "/query/top_n", { comparison: ">=", limit: 1 });
+            if (v11 < 1) numberLimit("/query/top_n", "minimum", 1);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v12 = v1["header"];
-      if (!isObject(v12)) report("type", "/header", { type: "object" });
+      if (!isObject(v12)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

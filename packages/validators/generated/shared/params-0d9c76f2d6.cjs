@@ -2,7 +2,7 @@
 
 // One validator shared by 8 operations (getLegacyHistoricalTotalGlobalOpenInterestActivityData, getLegacyHistoricalTotalGlobalVolumeActivityData, getLegacyTotalOiForFutures, …), compiled once.
 'use strict';
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["start","end","limit","page","granularity","legacy"];
 const c3 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$";
@@ -12,66 +12,66 @@ const c6 = ["true","false"];
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
-        if (v4.start === undefined) report("required", "/query", { missingProperty: "start" });
-        if (v4.end === undefined) report("required", "/query", { missingProperty: "end" });
+        if (v4.start === undefined) missing("/query", "start");
+        if (v4.end === undefined) missing("/query", "end");
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.start !== undefined) {
           let v6 = typed(v4, "start", "/query/start", "string");
           if (typeof v6 == "string") {
-            if (!c4.test(v6)) report("pattern", "/query/start", { pattern: c3 });
+            if (!c4.test(v6)) patternError("/query/start", c3);
           }
         }
         if (v4.end !== undefined) {
           let v7 = typed(v4, "end", "/query/end", "string");
           if (typeof v7 == "string") {
-            if (!c4.test(v7)) report("pattern", "/query/end", { pattern: c3 });
+            if (!c4.test(v7)) patternError("/query/end", c3);
           }
         }
         if (v4.limit !== undefined) {
           let v8 = typed(v4, "limit", "/query/limit", "integer");
           if (isNumber(v8)) {
-            if (v8 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
-            if (v8 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v8 > 144) numberLimit("/query/limit", "maximum", 144);
+            if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.page !== undefined) {
           let v9 = typed(v4, "page", "/query/page", "integer");
           if (isNumber(v9)) {
-            if (v9 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+            if (v9 < 1) numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v4.granularity !== undefined) {
           let v10 = typed(v4, "granularity", "/query/granularity", "string");
-          if (!c5.includes(v10)) report("enum", "/query/granularity", { allowedValues: c5 });
+          if (!c5.includes(v10)) enumError("/query/granularity", c5);
         }
         if (v4.legacy !== undefined) {
           let v11 = typed(v4, "legacy", "/query/legacy", "string");
-          if (!c6.includes(v11)) report("enum", "/query/legacy", { allowedValues: c6 });
+          if (!c6.includes(v11)) enumError("/query/legacy", c6);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v12 = v1["header"];
-      if (!isObject(v12)) report("type", "/header", { type: "object" });
+      if (!isObject(v12)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

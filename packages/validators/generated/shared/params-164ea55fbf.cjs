@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyModelSkewCharts, getLegacyModelSkewChartTimeLapse), compiled once.
 'use strict';
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["currency","maturity","type"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
@@ -13,50 +13,50 @@ const c7 = [];
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
-        if (v2.maturity === undefined) report("required", "/path", { missingProperty: "maturity" });
-        if (v2.type === undefined) report("required", "/path", { missingProperty: "type" });
+        if (v2.currency === undefined) missing("/path", "currency");
+        if (v2.maturity === undefined) missing("/path", "maturity");
+        if (v2.type === undefined) missing("/path", "type");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
           let v4 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/currency", c2);
           }
         }
         if (v2.maturity !== undefined) {
           let v5 = typed(v2, "maturity", "/path/maturity", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) report("pattern", "/path/maturity", { pattern: c4 });
+            if (!c5.test(v5)) patternError("/path/maturity", c4);
           }
         }
         if (v2.type !== undefined) {
           let v6 = typed(v2, "type", "/path/type", "string");
-          if (!c6.includes(v6)) report("enum", "/path/type", { allowedValues: c6 });
+          if (!c6.includes(v6)) enumError("/path/type", c6);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v7 = v1["query"];
       if (isObject(v7)) {
         for (const key8 in v7) {
-          if (!c7.includes(key8)) report("additionalProperties", "/query", { additionalProperty: key8 });
+          if (!c7.includes(key8)) extraProperty("/query", key8);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) report("type", "/header", { type: "object" });
+      if (!isObject(v9)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyOptionsActualVolButterflyModel, getLegacyOptionsActualVolRiskReversalModel, getLegacyOptionsActualVolSkewModel), compiled once.
 'use strict';
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["market","currency","type","days"];
 const c2 = "^[A-Z][A-Z0-9_]*$";
 const c3 = new RegExp(c2);
@@ -20,94 +20,94 @@ const c14 = ["true","false"];
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
-        if (v2.type === undefined) report("required", "/path", { missingProperty: "type" });
-        if (v2.days === undefined) report("required", "/path", { missingProperty: "days" });
+        if (v2.market === undefined) missing("/path", "market");
+        if (v2.currency === undefined) missing("/path", "currency");
+        if (v2.type === undefined) missing("/path", "type");
+        if (v2.days === undefined) missing("/path", "days");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
           let v4 = typed(v2, "market", "/path/market", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/market", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/market", c2);
           }
         }
         if (v2.currency !== undefined) {
           let v5 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) report("pattern", "/path/currency", { pattern: c4 });
+            if (!c5.test(v5)) patternError("/path/currency", c4);
           }
         }
         if (v2.type !== undefined) {
           let v6 = typed(v2, "type", "/path/type", "string");
           if (typeof v6 == "string") {
-            if (!c7.test(v6)) report("pattern", "/path/type", { pattern: c6 });
+            if (!c7.test(v6)) patternError("/path/type", c6);
           }
         }
         if (v2.days !== undefined) {
           let v7 = typed(v2, "days", "/path/days", "string");
           if (typeof v7 == "string") {
-            if (!c9.test(v7)) report("pattern", "/path/days", { pattern: c8 });
+            if (!c9.test(v7)) patternError("/path/days", c8);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v8 = v1["query"];
       if (isObject(v8)) {
-        if (v8.start === undefined) report("required", "/query", { missingProperty: "start" });
-        if (v8.end === undefined) report("required", "/query", { missingProperty: "end" });
+        if (v8.start === undefined) missing("/query", "start");
+        if (v8.end === undefined) missing("/query", "end");
         for (const key9 in v8) {
-          if (!c10.includes(key9)) report("additionalProperties", "/query", { additionalProperty: key9 });
+          if (!c10.includes(key9)) extraProperty("/query", key9);
         }
         if (v8.start !== undefined) {
           let v10 = typed(v8, "start", "/query/start", "string");
           if (typeof v10 == "string") {
-            if (!c12.test(v10)) report("pattern", "/query/start", { pattern: c11 });
+            if (!c12.test(v10)) patternError("/query/start", c11);
           }
         }
         if (v8.end !== undefined) {
           let v11 = typed(v8, "end", "/query/end", "string");
           if (typeof v11 == "string") {
-            if (!c12.test(v11)) report("pattern", "/query/end", { pattern: c11 });
+            if (!c12.test(v11)) patternError("/query/end", c11);
           }
         }
         if (v8.limit !== undefined) {
           let v12 = typed(v8, "limit", "/query/limit", "integer");
           if (isNumber(v12)) {
-            if (v12 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
-            if (v12 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v12 > 144) numberLimit("/query/limit", "maximum", 144);
+            if (v12 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v8.page !== undefined) {
           let v13 = typed(v8, "page", "/query/page", "integer");
           if (isNumber(v13)) {
-            if (v13 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+            if (v13 < 1) numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v8.granularity !== undefined) {
           let v14 = typed(v8, "granularity", "/query/granularity", "string");
-          if (!c13.includes(v14)) report("enum", "/query/granularity", { allowedValues: c13 });
+          if (!c13.includes(v14)) enumError("/query/granularity", c13);
         }
         if (v8.legacy !== undefined) {
           let v15 = typed(v8, "legacy", "/query/legacy", "string");
-          if (!c14.includes(v15)) report("enum", "/query/legacy", { allowedValues: c14 });
+          if (!c14.includes(v15)) enumError("/query/legacy", c14);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v16 = v1["header"];
-      if (!isObject(v16)) report("type", "/header", { type: "object" });
+      if (!isObject(v16)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

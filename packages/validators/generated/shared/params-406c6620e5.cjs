@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyOptionsGreeks, getLegacyOptionsIvAll), compiled once.
 'use strict';
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["market","currency","maturity","type"];
 const c2 = "^[a-z][a-z_]*$";
 const c3 = new RegExp(c2);
@@ -15,57 +15,57 @@ const c9 = [];
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
-        if (v2.maturity === undefined) report("required", "/path", { missingProperty: "maturity" });
-        if (v2.type === undefined) report("required", "/path", { missingProperty: "type" });
+        if (v2.market === undefined) missing("/path", "market");
+        if (v2.currency === undefined) missing("/path", "currency");
+        if (v2.maturity === undefined) missing("/path", "maturity");
+        if (v2.type === undefined) missing("/path", "type");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
           let v4 = typed(v2, "market", "/path/market", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/market", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/market", c2);
           }
         }
         if (v2.currency !== undefined) {
           let v5 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) report("pattern", "/path/currency", { pattern: c4 });
+            if (!c5.test(v5)) patternError("/path/currency", c4);
           }
         }
         if (v2.maturity !== undefined) {
           let v6 = typed(v2, "maturity", "/path/maturity", "string");
           if (typeof v6 == "string") {
-            if (!c7.test(v6)) report("pattern", "/path/maturity", { pattern: c6 });
+            if (!c7.test(v6)) patternError("/path/maturity", c6);
           }
         }
         if (v2.type !== undefined) {
           let v7 = typed(v2, "type", "/path/type", "string");
-          if (!c8.includes(v7)) report("enum", "/path/type", { allowedValues: c8 });
+          if (!c8.includes(v7)) enumError("/path/type", c8);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v8 = v1["query"];
       if (isObject(v8)) {
         for (const key9 in v8) {
-          if (!c9.includes(key9)) report("additionalProperties", "/query", { additionalProperty: key9 });
+          if (!c9.includes(key9)) extraProperty("/query", key9);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v10 = v1["header"];
-      if (!isObject(v10)) report("type", "/header", { type: "object" });
+      if (!isObject(v10)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyAltOptionDataByMarket, getLegacyAnalyticSpotPairs, getLegacyOptionsIVByMarket), compiled once.
 'use strict';
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["market"];
 const c2 = "^[A-Z][A-Z0-9_]*$";
 const c3 = new RegExp(c2);
@@ -10,38 +10,38 @@ const c4 = [];
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
+        if (v2.market === undefined) missing("/path", "market");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
           let v4 = typed(v2, "market", "/path/market", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/market", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/market", c2);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v5 = v1["query"];
       if (isObject(v5)) {
         for (const key6 in v5) {
-          if (!c4.includes(key6)) report("additionalProperties", "/query", { additionalProperty: key6 });
+          if (!c4.includes(key6)) extraProperty("/query", key6);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v7 = v1["header"];
-      if (!isObject(v7)) report("type", "/header", { type: "object" });
+      if (!isObject(v7)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

@@ -2,53 +2,53 @@
 
 // One validator shared by 2 operations (getX402SubscriptionsCheckoutsById, getX402TickDataCheckoutsById), compiled once.
 'use strict';
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, missing, extraProperty, countLimit } = require("../../runtime/checks.cjs");
 const c1 = ["id"];
 const c2 = [];
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.id === undefined) report("required", "/path", { missingProperty: "id" });
+        if (v2.id === undefined) missing("/path", "id");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.id !== undefined) {
           let v4 = typed(v2, "id", "/path/id", "string");
           if (typeof v4 == "string") {
-            if (v4.length < 1) report("minLength", "/path/id", { limit: 1 });
+            if (v4.length < 1) countLimit("/path/id", "minLength", 1);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v5 = v1["query"];
       if (isObject(v5)) {
         for (const key6 in v5) {
-          if (!c2.includes(key6)) report("additionalProperties", "/query", { additionalProperty: key6 });
+          if (!c2.includes(key6)) extraProperty("/query", key6);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v7 = v1["header"];
       if (isObject(v7)) {
-        if (v7["x-checkout-token"] === undefined) report("required", "/header", { missingProperty: "x-checkout-token" });
+        if (v7["x-checkout-token"] === undefined) missing("/header", "x-checkout-token");
         if (v7["x-checkout-token"] !== undefined) {
           let v8 = typed(v7, "x-checkout-token", "/header/x-checkout-token", "string");
           if (typeof v8 == "string") {
-            if (v8.length < 1) report("minLength", "/header/x-checkout-token", { limit: 1 });
+            if (v8.length < 1) countLimit("/header/x-checkout-token", "minLength", 1);
           }
         }
       }
-      else report("type", "/header", { type: "object" });
+      else typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getHyperliquidNodeFills, getHyperliquidNodeFundingPayments), compiled once.
 'use strict';
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -13,75 +13,75 @@ const c5 = ["ASC","DESC"];
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
-        if (v4.wallet === undefined) report("required", "/query", { missingProperty: "wallet" });
+        if (v4.wallet === undefined) missing("/query", "wallet");
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.wallet !== undefined) {
           let v6 = typed(v4, "wallet", "/query/wallet", "string");
           if (typeof v6 == "string") {
-            if (!c4.test(v6)) report("pattern", "/query/wallet", { pattern: c3 });
+            if (!c4.test(v6)) patternError("/query/wallet", c3);
           }
         }
         if (v4.instrument_name !== undefined) {
           let v7 = typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v7 == "string") {
-            if (v7.length < 1) report("minLength", "/query/instrument_name", { limit: 1 });
+            if (v7.length < 1) countLimit("/query/instrument_name", "minLength", 1);
           }
         }
         if (v4.start !== undefined) {
           let v8 = typed(v4, "start", "/query/start", "string");
           if (typeof v8 == "string") {
-            if (!f1(v8)) report("format", "/query/start", { format: "date-time" });
+            if (!f1(v8)) formatError("/query/start", "date-time");
           }
         }
         if (v4.end !== undefined) {
           let v9 = typed(v4, "end", "/query/end", "string");
           if (typeof v9 == "string") {
-            if (!f1(v9)) report("format", "/query/end", { format: "date-time" });
+            if (!f1(v9)) formatError("/query/end", "date-time");
           }
         }
         if (v4.limit !== undefined) {
           let v10 = typed(v4, "limit", "/query/limit", "integer");
           if (isNumber(v10)) {
-            if (v10 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
-            if (v10 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v10 > 1000) numberLimit("/query/limit", "maximum", 1000);
+            if (v10 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
           let v11 = typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v11 == "string") {
-            if (v11.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+            if (v11.length < 1) countLimit("/query/cursor", "minLength", 1);
           }
         }
         if (v4.sort_dir !== undefined) {
           {
             let v13 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-            if (!c5.includes(v13)) report("enum", "/query/sort_dir", { allowedValues: c5 });
+            if (!c5.includes(v13)) enumError("/query/sort_dir", c5);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v14 = v1["header"];
-      if (!isObject(v14)) report("type", "/header", { type: "object" });
+      if (!isObject(v14)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getOptionsGexProfile, getOptionsGexTermStructure), compiled once.
 'use strict';
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["exchange","currency"];
 const c3 = ["deribit"];
@@ -11,43 +11,43 @@ const c5 = new RegExp(c4);
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.exchange !== undefined) {
           {
             let v7 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c3.includes(v7)) report("enum", "/query/exchange", { allowedValues: c3 });
+            if (!c3.includes(v7)) enumError("/query/exchange", c3);
           }
         }
         if (v4.currency !== undefined) {
           let v8 = typed(v4, "currency", "/query/currency", "string");
           if (typeof v8 == "string") {
-            if (!c5.test(v8)) report("pattern", "/query/currency", { pattern: c4 });
+            if (!c5.test(v8)) patternError("/query/currency", c4);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) report("type", "/header", { type: "object" });
+      if (!isObject(v9)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getFuturesSnapshot, getPerpetualsSnapshot), compiled once.
 'use strict';
-const { validator, report, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typed, typeError, missing, extraProperty, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -12,49 +12,49 @@ const c4 = new RegExp(c3);
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.exchange !== undefined) {
           let v6 = typed(v4, "exchange", "/query/exchange", "string");
           if (typeof v6 == "string") {
-            if (v6.length < 1) report("minLength", "/query/exchange", { limit: 1 });
+            if (v6.length < 1) countLimit("/query/exchange", "minLength", 1);
           }
         }
         if (v4.currency !== undefined) {
           let v7 = typed(v4, "currency", "/query/currency", "string");
           if (typeof v7 == "string") {
-            if (!c4.test(v7)) report("pattern", "/query/currency", { pattern: c3 });
+            if (!c4.test(v7)) patternError("/query/currency", c3);
           }
         }
         if (v4.date !== undefined) {
           let v8 = typed(v4, "date", "/query/date", "string");
           if (typeof v8 == "string") {
-            if (!f1(v8)) report("format", "/query/date", { format: "date-time" });
+            if (!f1(v8)) formatError("/query/date", "date-time");
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) report("type", "/header", { type: "object" });
+      if (!isObject(v9)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket, getLegacyHistoricalTotalNotionalPremiumVolumeByMarket), compiled once.
 'use strict';
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["market"];
 const c2 = "^[A-Z][A-Z0-9_]*$";
 const c3 = new RegExp(c2);
@@ -14,73 +14,73 @@ const c8 = ["true","false"];
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.market === undefined) report("required", "/path", { missingProperty: "market" });
+        if (v2.market === undefined) missing("/path", "market");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
           let v4 = typed(v2, "market", "/path/market", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/market", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/market", c2);
           }
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v5 = v1["query"];
       if (isObject(v5)) {
-        if (v5.start === undefined) report("required", "/query", { missingProperty: "start" });
-        if (v5.end === undefined) report("required", "/query", { missingProperty: "end" });
+        if (v5.start === undefined) missing("/query", "start");
+        if (v5.end === undefined) missing("/query", "end");
         for (const key6 in v5) {
-          if (!c4.includes(key6)) report("additionalProperties", "/query", { additionalProperty: key6 });
+          if (!c4.includes(key6)) extraProperty("/query", key6);
         }
         if (v5.start !== undefined) {
           let v7 = typed(v5, "start", "/query/start", "string");
           if (typeof v7 == "string") {
-            if (!c6.test(v7)) report("pattern", "/query/start", { pattern: c5 });
+            if (!c6.test(v7)) patternError("/query/start", c5);
           }
         }
         if (v5.end !== undefined) {
           let v8 = typed(v5, "end", "/query/end", "string");
           if (typeof v8 == "string") {
-            if (!c6.test(v8)) report("pattern", "/query/end", { pattern: c5 });
+            if (!c6.test(v8)) patternError("/query/end", c5);
           }
         }
         if (v5.limit !== undefined) {
           let v9 = typed(v5, "limit", "/query/limit", "integer");
           if (isNumber(v9)) {
-            if (v9 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
-            if (v9 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v9 > 144) numberLimit("/query/limit", "maximum", 144);
+            if (v9 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v5.page !== undefined) {
           let v10 = typed(v5, "page", "/query/page", "integer");
           if (isNumber(v10)) {
-            if (v10 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+            if (v10 < 1) numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v5.granularity !== undefined) {
           let v11 = typed(v5, "granularity", "/query/granularity", "string");
-          if (!c7.includes(v11)) report("enum", "/query/granularity", { allowedValues: c7 });
+          if (!c7.includes(v11)) enumError("/query/granularity", c7);
         }
         if (v5.legacy !== undefined) {
           let v12 = typed(v5, "legacy", "/query/legacy", "string");
-          if (!c8.includes(v12)) report("enum", "/query/legacy", { allowedValues: c8 });
+          if (!c8.includes(v12)) enumError("/query/legacy", c8);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v13 = v1["header"];
-      if (!isObject(v13)) report("type", "/header", { type: "object" });
+      if (!isObject(v13)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyHistoricalPerpetualFundingExchangeData, getLegacyHistoricalTotalOpenInterestByExchangeData, getLegacyHistoricalTotalVolumeByExchangeData), compiled once.
 'use strict';
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
 const c1 = ["currency","option"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
@@ -16,80 +16,80 @@ const c10 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
-        if (v2.currency === undefined) report("required", "/path", { missingProperty: "currency" });
-        if (v2.option === undefined) report("required", "/path", { missingProperty: "option" });
+        if (v2.currency === undefined) missing("/path", "currency");
+        if (v2.option === undefined) missing("/path", "option");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
           let v4 = typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) report("pattern", "/path/currency", { pattern: c2 });
+            if (!c3.test(v4)) patternError("/path/currency", c2);
           }
         }
         if (v2.option !== undefined) {
           let v5 = typed(v2, "option", "/path/option", "string");
-          if (!c4.includes(v5)) report("enum", "/path/option", { allowedValues: c4 });
+          if (!c4.includes(v5)) enumError("/path/option", c4);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v6 = v1["query"];
       if (isObject(v6)) {
-        if (v6.start === undefined) report("required", "/query", { missingProperty: "start" });
-        if (v6.end === undefined) report("required", "/query", { missingProperty: "end" });
+        if (v6.start === undefined) missing("/query", "start");
+        if (v6.end === undefined) missing("/query", "end");
         for (const key7 in v6) {
-          if (!c5.includes(key7)) report("additionalProperties", "/query", { additionalProperty: key7 });
+          if (!c5.includes(key7)) extraProperty("/query", key7);
         }
         if (v6.market !== undefined) {
           let v8 = typed(v6, "market", "/query/market", "string");
           if (typeof v8 == "string") {
-            if (!c7.test(v8)) report("pattern", "/query/market", { pattern: c6 });
+            if (!c7.test(v8)) patternError("/query/market", c6);
           }
         }
         if (v6.start !== undefined) {
           let v9 = typed(v6, "start", "/query/start", "string");
           if (typeof v9 == "string") {
-            if (!c9.test(v9)) report("pattern", "/query/start", { pattern: c8 });
+            if (!c9.test(v9)) patternError("/query/start", c8);
           }
         }
         if (v6.end !== undefined) {
           let v10 = typed(v6, "end", "/query/end", "string");
           if (typeof v10 == "string") {
-            if (!c9.test(v10)) report("pattern", "/query/end", { pattern: c8 });
+            if (!c9.test(v10)) patternError("/query/end", c8);
           }
         }
         if (v6.limit !== undefined) {
           let v11 = typed(v6, "limit", "/query/limit", "integer");
           if (isNumber(v11)) {
-            if (v11 > 144) report("maximum", "/query/limit", { comparison: "<=", limit: 144 });
-            if (v11 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v11 > 144) numberLimit("/query/limit", "maximum", 144);
+            if (v11 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v6.page !== undefined) {
           let v12 = typed(v6, "page", "/query/page", "integer");
           if (isNumber(v12)) {
-            if (v12 < 1) report("minimum", "/query/page", { comparison: ">=", limit: 1 });
+            if (v12 < 1) numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v6.granularity !== undefined) {
           let v13 = typed(v6, "granularity", "/query/granularity", "string");
-          if (!c10.includes(v13)) report("enum", "/query/granularity", { allowedValues: c10 });
+          if (!c10.includes(v13)) enumError("/query/granularity", c10);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v14 = v1["header"];
-      if (!isObject(v14)) report("type", "/header", { type: "object" });
+      if (!isObject(v14)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

@@ -2,36 +2,36 @@
 
 // One validator shared by 30 operations (getChangelogDataCorrections, getChangelogDataCoverage, getHealth, …), compiled once.
 'use strict';
-const { validator, report, isObject } = require("../../runtime/string-checks.cjs");
+const { validator, isObject, typeError, missing, extraProperty } = require("../../runtime/checks.cjs");
 const c1 = [];
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
         for (const key5 in v4) {
-          if (!c1.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c1.includes(key5)) extraProperty("/query", key5);
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v6 = v1["header"];
-      if (!isObject(v6)) report("type", "/header", { type: "object" });
+      if (!isObject(v6)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);

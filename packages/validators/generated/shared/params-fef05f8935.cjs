@@ -2,7 +2,7 @@
 
 // One validator shared by 14 operations (getFuturesCarry, getFuturesLevel1, getFuturesOhlcvt, …), compiled once.
 'use strict';
-const { validator, report, isNumber, isObject, typed } = require("../../runtime/string-checks.cjs");
+const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -14,81 +14,81 @@ const c6 = new RegExp(c5);
 exports.validate = validator((box, key) => {
   let v1 = box[key];
   if (isObject(v1)) {
-    if (v1.path === undefined) report("required", "", { missingProperty: "path" });
-    if (v1.query === undefined) report("required", "", { missingProperty: "query" });
-    if (v1.header === undefined) report("required", "", { missingProperty: "header" });
+    if (v1.path === undefined) missing("", "path");
+    if (v1.query === undefined) missing("", "query");
+    if (v1.header === undefined) missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
       if (isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) report("additionalProperties", "/path", { additionalProperty: key3 });
+          if (!c1.includes(key3)) extraProperty("/path", key3);
         }
       }
-      else report("type", "/path", { type: "object" });
+      else typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
       if (isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) report("additionalProperties", "/query", { additionalProperty: key5 });
+          if (!c2.includes(key5)) extraProperty("/query", key5);
         }
         if (v4.start !== undefined) {
           let v6 = typed(v4, "start", "/query/start", "string");
           if (typeof v6 == "string") {
-            if (!f1(v6)) report("format", "/query/start", { format: "date-time" });
+            if (!f1(v6)) formatError("/query/start", "date-time");
           }
         }
         if (v4.end !== undefined) {
           let v7 = typed(v4, "end", "/query/end", "string");
           if (typeof v7 == "string") {
-            if (!f1(v7)) report("format", "/query/end", { format: "date-time" });
+            if (!f1(v7)) formatError("/query/end", "date-time");
           }
         }
         if (v4.limit !== undefined) {
           let v8 = typed(v4, "limit", "/query/limit", "integer");
           if (isNumber(v8)) {
-            if (v8 > 1000) report("maximum", "/query/limit", { comparison: "<=", limit: 1000 });
-            if (v8 < 1) report("minimum", "/query/limit", { comparison: ">=", limit: 1 });
+            if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
+            if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
           let v9 = typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v9 == "string") {
-            if (v9.length < 1) report("minLength", "/query/cursor", { limit: 1 });
+            if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
           }
         }
         if (v4.sort_dir !== undefined) {
           {
             let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-            if (!c3.includes(v11)) report("enum", "/query/sort_dir", { allowedValues: c3 });
+            if (!c3.includes(v11)) enumError("/query/sort_dir", c3);
           }
         }
         if (v4.resolution !== undefined) {
           {
             let v13 = typed(v4, "resolution", "/query/resolution", "string");
-            if (!c4.includes(v13)) report("enum", "/query/resolution", { allowedValues: c4 });
+            if (!c4.includes(v13)) enumError("/query/resolution", c4);
           }
         }
         if (v4.exchange !== undefined) {
           let v14 = typed(v4, "exchange", "/query/exchange", "string");
           if (typeof v14 == "string") {
-            if (v14.length < 1) report("minLength", "/query/exchange", { limit: 1 });
+            if (v14.length < 1) countLimit("/query/exchange", "minLength", 1);
           }
         }
         if (v4.instrument_name !== undefined) {
           let v15 = typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v15 == "string") {
-            if (v15.length < 1) report("minLength", "/query/instrument_name", { limit: 1 });
-            if (!c6.test(v15)) report("pattern", "/query/instrument_name", { pattern: c5 });
+            if (v15.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+            if (!c6.test(v15)) patternError("/query/instrument_name", c5);
           }
         }
       }
-      else report("type", "/query", { type: "object" });
+      else typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v16 = v1["header"];
-      if (!isObject(v16)) report("type", "/header", { type: "object" });
+      if (!isObject(v16)) typeError("/header", "object");
     }
   }
-  else report("type", "", { type: "object" });
-});
+  else typeError("", "object");
+}, true);
