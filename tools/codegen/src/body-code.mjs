@@ -19,8 +19,13 @@ const HELPERS = [
 /** @param {PathPart[]} path @param {PathPart} part */
 export const withSegment = (path, part) => [...path, part];
 
+/** Names the generated code must not declare: the module's own around it (validators.mjs writes the operation module). */
+const RESERVED = new Set(['formats', 'd', 'lazy', 'exports', 'require', 'module']);
+
 export class BodyCode {
-  constructor() {
+  /** @param {string} target the object the validators are exported on (`exports`, or `exports.validators`) */
+  constructor(target) {
+    this.target = target;
     /** @type {Set<string>} every name declared at module level or as a local */
     this.names = new Set();
     /** @type {Map<string, {name: string, init: string}>} constant by its initialiser */
@@ -68,7 +73,7 @@ export class BodyCode {
   name(base) {
     const safe = base.replace(/[^A-Za-z0-9_$]/g, '_');
     let name = /^[0-9]/.test(safe) ? `_${safe}` : safe;
-    for (let n = 2; this.names.has(name) || HELPERS.includes(name) || name === 'formats' || name === 'd'; n++) name = `${safe}${n}`;
+    for (let n = 2; this.names.has(name) || HELPERS.includes(name) || RESERVED.has(name); n++) name = `${safe}${n}`;
     this.names.add(name);
     return name;
   }
@@ -126,7 +131,7 @@ export class BodyCode {
 
   /** @param {string} name @param {{ fn: string, list: string | undefined }} fn the function, and its folded required list */
   export(name, { fn, list }) {
-    this.exports.push(`exports.${name} = ${this.use('validator')}(${fn}${list ? `, ${list}` : ''});`);
+    this.exports.push(`${this.target}.${name} = ${this.use('validator')}(${fn}${list ? `, ${list}` : ''});`);
   }
 
   render() {

@@ -37,9 +37,10 @@ const where = (/** @type {string} */ path) => (path ? path : '(root)');
 /**
  * Compiles the parameter and header validators of one generated module.
  * @param {{ name: string, schema: unknown }[]} validators export name and prepared schema of each
- * @returns {string} the module's code: its requires, constants and `exports.<name> = validator(...)`
+ * @param {string} [target] the object the validators are exported on
+ * @returns {string} the module's code: its requires, constants and `<target>.<name> = validator(...)`
  */
-export function stringsValidatorsCode(validators) {
+export function stringsValidatorsCode(validators, target = 'exports') {
   /** @type {Map<string, string>} initialiser → constant name */
   const constants = new Map();
   /** @type {Map<string, string>} format → the local holding its function */
@@ -182,7 +183,7 @@ export function stringsValidatorsCode(validators) {
   const exported = validators.map(({ name, schema }) => {
     if (!isIdentifier(name)) throw new Error(`codegen: validator name ${JSON.stringify(name)} is not an identifier`);
     // `true`: a parameter check, whose every error is reported (runtime/checks.cjs).
-    return [`exports.${name} = validator((box, key) => {`, ...indent(checks(schema, 'box', 'key', '')), '}, true);'].join('\n');
+    return [`${target}.${name} = validator((box, key) => {`, ...indent(checks(schema, 'box', 'key', '')), '}, true);'].join('\n');
   });
   return [
     `const { ${HELPERS.filter((helper) => helpers.has(helper)).join(', ')} } = require("../../runtime/checks.cjs");`,

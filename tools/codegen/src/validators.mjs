@@ -13,6 +13,7 @@ import { stringsValidatorsCode } from './strings-validators.mjs';
 import { planOperation, sharedValidators } from './validator-plan.mjs';
 import { COMPONENTS_ID, countsCharacters, keywordsOf, rewriteRefs, withLeanLiteral } from './validator-schemas.mjs';
 import { codeHeader } from './output.mjs';
+import { indent } from './validator-code.mjs';
 
 /** @import { SpecDocument } from '@laevitas-api/spec-model' */
 
@@ -136,7 +137,8 @@ export function generateValidators({ document, operations }, output) {
   // checks that stop at the first broken rule, as ajv with allErrors:false would, and report ajv's first error. That
   // keeps a 1,000-row page well under the cost of parsing it and one operation's bundle small (pnpm bench).
   /** @param {{ name: string, schema: unknown }[]} list */
-  const bodies = (list) => bodyValidatorsCode(list, components, (schema, name) => rewriteRefs(schema, components, [name]));
+  /** @param {{ name: string, schema: unknown }[]} list @param {string} [target] */
+  const bodies = (list, target) => bodyValidatorsCode(list, components, (schema, name) => rewriteRefs(schema, components, [name]), target);
   // Parameters and headers arrive as strings on the wire: strings-validators.mjs coerces '100' to 100 before checking,
   // and reports every broken rule, as ajv did with createAjv(document, { coerce: true, allErrors: true }).
   /** @type {string[]} */
@@ -183,14 +185,19 @@ export function generateValidators({ document, operations }, output) {
       stringExports.push({ name: entry.name, schema: entry.schema });
     }
 
+    // The operation's own validators are written onto exports.validators; when it has both kinds, each kind's code
+    // gets a scope of its own, as their names may clash (one kind alone needs none: a scope is bytes in every bundle).
+    const both = bodyExports.length > 0 && stringExports.length > 0;
+    const own = [
+      ...(bodyExports.length ? [bodies(bodyExports, 'exports.validators')] : []),
+      ...(stringExports.length ? [stringsValidatorsCode(stringExports, 'exports.validators')] : []),
+    ];
     const code = [
       HEADER,
       "'use strict';",
-      // A kind of validator the operation has none of (of its own) gets no scope: an empty one is bytes in every bundle.
-      ...(bodyExports.length ? [wrapModule('bodies', bodies(bodyExports))] : []),
-      ...(stringExports.length ? [wrapModule('strings', stringsValidatorsCode(stringExports))] : []),
       `exports.meta = ${JSON.stringify(meta)};`,
-      `exports.validators = Object.assign({}${bodyExports.length ? ', bodies' : ''}${stringExports.length ? ', strings' : ''});`,
+      'exports.validators = {};',
+      ...(both ? own.map(scoped) : own),
       ...(sharedExports.length ? [LAZY, `Object.defineProperties(exports.validators, {\n${sharedExports.join('\n')}\n});`] : []),
     ].join('\n');
     output.add(`${OUT}/ops/${op.operationId}.cjs`, code);
@@ -228,7 +235,5 @@ export function generateValidators({ document, operations }, output) {
   output.add(`${OUT}/operation-ids.json`, JSON.stringify(index, null, 2));
 }
 
-/** Scopes one generated module so two of them can share a file without clashing function names. */
-function wrapModule(/** @type {string} */ name, /** @type {string} */ code) {
-  return `const ${name} = (function () {\n  const exports = {};\n  const module = { exports };\n${code}\n  return module.exports;\n})();`;
-}
+/** Scopes generated code so two modules' code can share a file without clashing names. */
+const scoped = (/** @type {string} */ code) => ['{', ...indent(code.split('\n')), '}'].join('\n');

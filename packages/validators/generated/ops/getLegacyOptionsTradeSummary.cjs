@@ -2,7 +2,7 @@
 
 'use strict';
 exports.meta = {"operationId":"getLegacyOptionsTradeSummary","method":"get","path":"/analytics/options/summary_trades/{market}/{currency}/{hours}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({});
+exports.validators = {};
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -2,7 +2,7 @@
 
 'use strict';
 exports.meta = {"operationId":"getPerpetualsLevel1","method":"get","path":"/api/v1/perpetuals/level1","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
-exports.validators = Object.assign({});
+exports.validators = {};
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

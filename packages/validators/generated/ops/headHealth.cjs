@@ -2,7 +2,7 @@
 
 'use strict';
 exports.meta = {"operationId":"headHealth","method":"head","path":"/api/v1/health","family":"v1","responses":{"200":{"body":false,"headers":false},"429":{"body":false,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({});
+exports.validators = {};
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -2,7 +2,7 @@
 
 'use strict';
 exports.meta = {"operationId":"postX402TickDataCheckoutsByIdPay","method":"post","path":"/api/v1/x402/tick-data/checkouts/{id}/pay","family":"v1","responses":{"200":{"body":true,"headers":true},"202":{"body":true,"headers":false},"400":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"200":{"payment-response":"decoded200_payment_response"},"402":{"payment-required":"decoded402_payment_required"}}};
-exports.validators = Object.assign({});
+exports.validators = {};
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

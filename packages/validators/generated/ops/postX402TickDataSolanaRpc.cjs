@@ -2,7 +2,7 @@
 
 'use strict';
 exports.meta = {"operationId":"postX402TickDataSolanaRpc","method":"post","path":"/api/v1/x402/tick-data/solana-rpc","family":"v1","responses":{"201":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
-exports.validators = Object.assign({});
+exports.validators = {};
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {
