@@ -13,9 +13,9 @@ export default defineConfig({
       include: ['index.{mjs,cjs}', 'stream.{mjs,cjs}', 'runtime/*.{mjs,cjs}'],
       exclude: ['generated/**'],
       reporter: ['text-summary'],
-      // Set 2026-12-02 at 74.76 / 75.06 / 68.88 / 77.71 % (was 54 / 49 / 56 / 58: the runtime of the generated checks is
-      // exercised by the equivalence corpus).
-      thresholds: { statements: 74, branches: 74, functions: 68, lines: 77 },
+      // Set 2026-12-02 at 75.65 / 75.41 / 71.42 / 78.86 % (was 74 / 74 / 68 / 77 before the two check runtimes merged
+      // into runtime/checks.cjs; 54 / 49 / 56 / 58 before the equivalence corpus exercised the generated checks' runtime).
+      thresholds: { statements: 75, branches: 75, functions: 71, lines: 78 },
     },
   },
 });
