@@ -34,18 +34,25 @@ function fail(keyword, instancePath, params) {
  * A body check returns its verdict and its error is the last written; a parameter check reads its data as `box[0]`, so
  * the root is coerced as any other value (ajv coerces the root too, but has nowhere to write it back: neither has
  * this), and reports every error.
- * @param {(data: any, key: 0) => boolean | void} check
+ * @param {(data: any, key?: 0) => boolean | void} check
  * @param {readonly string[] | true} [mode] a body root object's required list, when the check leaves it to its
  *   caller; `true` for a parameter check
  * @returns {Validator}
  */
 function validator(check, mode) {
+  const all = mode === true;
+  /** @type {(data: unknown) => boolean} */
+  const verdict = all ? (data) => (check([data], 0), !errors.length) : (data) => check(data) || at('', data, mode);
   /** @type {Validator} */
   const validate = Object.assign(
     (/** @type {unknown} */ data) => {
-      errors = [];
-      const valid = mode === true ? (check([data], 0), !errors.length) : check(data, 0) || at('', data, mode);
-      validate.errors = valid ? null : mode === true ? errors : errors.slice(-1);
+      // The list is empty between validations (a failed one hands its errors out and starts a new one), unless a
+      // check threw or a union's branch wrote one: a valid call allocates no list.
+      if (errors.length) errors = [];
+      const valid = verdict(data);
+      const found = errors;
+      if (!valid) errors = [];
+      validate.errors = valid ? null : all ? found : found.slice(-1);
       return valid;
     },
     { errors: null },
