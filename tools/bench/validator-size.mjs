@@ -41,6 +41,9 @@ const here = import.meta.dirname;
  * valid call, which keeps a valid page as fast as before); the operation's own validators written onto
  * exports.validators without a module-like scope, -66 B. Gzip already shares most repeated text (a regex composed from
  * named parts, tried for the uri format, came out larger), so what shrinks the bundle is code that is no longer in it.
+ * Then the rows' date pattern became charCodeAt comparisons written in the row check
+ * (tools/codegen/src/pattern-matcher.mjs), 8% off a 1,000-row page's validation in pnpm bench (14% measured alone)
+ * for 158 bytes: 7.2 -> 7.4 KiB.
  *
  * Most of the rest is not body code: "the same without its body validators" measures the bundle with each of them
  * `() => true` (the result API, issue wording, string formats and the parameter and header validators

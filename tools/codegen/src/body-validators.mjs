@@ -33,7 +33,7 @@ const GROUPS = {
   object: ['required', 'additionalProperties', 'properties'],
 };
 /** @type {CheckContext} a validator's own checks, reporting errors */
-const TOP = { mode: 'errors', inUnion: false };
+const TOP = { mode: 'errors', inUnion: false, perItem: false };
 
 /** Counts every object schema (one with properties) under `schema`, by its JSON text. */
 function countObjects(/** @type {unknown} */ schema, /** @type {Map<string, number>} */ counts) {
@@ -114,10 +114,11 @@ export function bodyValidatorsCode(validators, components, prepareComponent, tar
    */
   function nested(schema, data, path, ctx, name, row) {
     const key = JSON.stringify(schema);
-    if (!schema?.properties || (!row && (occurrences.get(key) ?? 0) < 2)) return checks(schema, data, path, ctx);
+    const inner = row ? { ...ctx, perItem: true } : ctx;
+    if (!schema?.properties || (!row && (occurrences.get(key) ?? 0) < 2)) return checks(schema, data, path, inner);
     let fn = objectFunctions.get(`${ctx.inUnion} ${key}`);
     if (!fn) {
-      fn = define(name, schema, { ...TOP, inUnion: ctx.inUnion }, (made) => objectFunctions.set(`${ctx.inUnion} ${key}`, made));
+      fn = define(name, schema, { ...TOP, inUnion: ctx.inUnion, perItem: inner.perItem }, (made) => objectFunctions.set(`${ctx.inUnion} ${key}`, made));
     }
     return [call(fn, data, path, ctx)];
   }
@@ -169,7 +170,7 @@ export function bodyValidatorsCode(validators, components, prepareComponent, tar
     }
     // A branch is a boolean function: ajv drops its errors (not, a union that passes) or words only the union's own.
     const branch = (/** @type {unknown} */ sub, /** @type {boolean} */ union) =>
-      `${code.branch(sub, union, () => checks(sub, 'd', [], { mode: 'boolean', inUnion: union }))}(${data})`;
+      `${code.branch(sub, union, () => checks(sub, 'd', [], { mode: 'boolean', inUnion: union, perItem: false }))}(${data})`;
     if (schema.not !== undefined) out.push(`if (${branch(schema.not, ctx.inUnion)}) ${fail(() => `${code.use('notError')}(${where})`)}`);
     const union = (/** @type {unknown[]} */ list) => list.map((sub) => branch(sub, true));
     if (schema.anyOf !== undefined) out.push(`if (!(${union(schema.anyOf).join(' || ')})) ${fail(() => `${code.use('unionError')}(${where}, "anyOf")`)}`);

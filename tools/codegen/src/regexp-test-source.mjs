@@ -1,7 +1,8 @@
 // The source a body validator compiles a `pattern` into: the spec's pattern with every capturing group made
 // non-capturing. A validator only asks whether a string matches (`RegExp.prototype.test`), never what a group
 // captured, and V8's regexp engine records no positions for a non-capturing group: the OHLCVT row's date pattern,
-// with four groups, tests about 15% faster, and that test is most of a 1,000-row page's validation (pnpm bench).
+// with four groups, tested about 15% faster so (it is now compiled to charCodeAt checks, pattern-matcher.mjs; the
+// twin serves the patterns that compiler refuses).
 // The error still reports the pattern as the spec writes it. A pattern that refers back to a group (`\1`,
 // `\k<name>`) or names one keeps its groups, since there the numbering is part of what it matches.
 

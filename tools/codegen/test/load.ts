@@ -12,6 +12,19 @@ export function loadBundle(): any {
   return JSON.parse(readFileSync(join(SPEC, 'dist/openapi.json'), 'utf8'));
 }
 
+/** Every `pattern` in the bundled spec, once each. */
+export function specPatterns(): string[] {
+  const found = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const { pattern } = node as { pattern?: unknown };
+    if (typeof pattern === 'string') found.add(pattern);
+    for (const value of Object.values(node)) walk(value);
+  };
+  walk(loadBundle());
+  return [...found];
+}
+
 export function loadYaml(path: string): any {
   return YAML.parse(readFileSync(path, 'utf8'));
 }

@@ -3,20 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nonCapturingSource } from '../src/regexp-test-source.mjs';
-import { loadBundle } from './load.js';
-
-/** Every `pattern` in the bundled spec. */
-function specPatterns(): string[] {
-  const found = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    const { pattern } = node as { pattern?: unknown };
-    if (typeof pattern === 'string') found.add(pattern);
-    for (const value of Object.values(node)) walk(value);
-  };
-  walk(loadBundle());
-  return [...found];
-}
+import { specPatterns } from './load.js';
 
 /** Shapes where groups, escapes and classes meet. */
 const TRICKY = [

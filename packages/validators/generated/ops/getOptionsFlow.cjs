@@ -12,7 +12,6 @@ exports.validators = {};
   const list5 = ["instrument_name"];
   const list6 = ["date"];
   const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-  const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
   const list7 = ["instrument_name","timestamp","trade_id"];
   const list8 = ["string","integer"];
   const list9 = ["string","null"];
@@ -55,159 +54,159 @@ exports.validators = {};
     {
       const value38 = d.date;
       if (!(typeof value38 == "string")) return typeError("/date", "string");
-      if (!pattern.test(value38)) return patternError("/date", source);
+      if (!(value38.length === 19 && value38.charCodeAt(0) - 48 >>> 0 <= 9 && value38.charCodeAt(1) - 48 >>> 0 <= 9 && value38.charCodeAt(2) - 48 >>> 0 <= 9 && value38.charCodeAt(3) - 48 >>> 0 <= 9 && value38.charCodeAt(4) === 45 && (value38.charCodeAt(5) === 48 && value38.charCodeAt(6) - 49 >>> 0 <= 8 || value38.charCodeAt(5) === 49 && value38.charCodeAt(6) - 48 >>> 0 <= 2) && value38.charCodeAt(7) === 45 && (value38.charCodeAt(8) === 48 && value38.charCodeAt(9) - 49 >>> 0 <= 8 || value38.charCodeAt(8) - 49 >>> 0 <= 1 && value38.charCodeAt(9) - 48 >>> 0 <= 9 || value38.charCodeAt(8) === 51 && value38.charCodeAt(9) - 48 >>> 0 <= 1) && value38.charCodeAt(10) === 32 && (value38.charCodeAt(11) - 48 >>> 0 <= 1 && value38.charCodeAt(12) - 48 >>> 0 <= 9 || value38.charCodeAt(11) === 50 && value38.charCodeAt(12) - 48 >>> 0 <= 3) && value38.charCodeAt(13) === 58 && value38.charCodeAt(14) - 48 >>> 0 <= 5 && value38.charCodeAt(15) - 48 >>> 0 <= 9 && value38.charCodeAt(16) === 58 && value38.charCodeAt(17) - 48 >>> 0 <= 5 && value38.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
     }
     {
-      const value41 = d.trade_count;
+      const value40 = d.trade_count;
+      if (value40 !== void 0) {
+        if (!(typeof value40 == "number" || value40 === null)) return typeError("/trade_count", list4);
+        if (typeof value40 == "number") {
+          if (!(value40 >= 0)) return numberLimit("/trade_count", "minimum", 0);
+        }
+      }
+    }
+    {
+      const value41 = d.buy_count;
       if (value41 !== void 0) {
-        if (!(typeof value41 == "number" || value41 === null)) return typeError("/trade_count", list4);
+        if (!(typeof value41 == "number" || value41 === null)) return typeError("/buy_count", list4);
         if (typeof value41 == "number") {
-          if (!(value41 >= 0)) return numberLimit("/trade_count", "minimum", 0);
+          if (!(value41 >= 0)) return numberLimit("/buy_count", "minimum", 0);
         }
       }
     }
     {
-      const value42 = d.buy_count;
+      const value42 = d.sell_count;
       if (value42 !== void 0) {
-        if (!(typeof value42 == "number" || value42 === null)) return typeError("/buy_count", list4);
+        if (!(typeof value42 == "number" || value42 === null)) return typeError("/sell_count", list4);
         if (typeof value42 == "number") {
-          if (!(value42 >= 0)) return numberLimit("/buy_count", "minimum", 0);
+          if (!(value42 >= 0)) return numberLimit("/sell_count", "minimum", 0);
         }
       }
     }
     {
-      const value43 = d.sell_count;
+      const value43 = d.total_amount;
       if (value43 !== void 0) {
-        if (!(typeof value43 == "number" || value43 === null)) return typeError("/sell_count", list4);
+        if (!(typeof value43 == "number" || value43 === null)) return typeError("/total_amount", list4);
         if (typeof value43 == "number") {
-          if (!(value43 >= 0)) return numberLimit("/sell_count", "minimum", 0);
+          if (!(value43 >= 0)) return numberLimit("/total_amount", "minimum", 0);
         }
       }
     }
     {
-      const value44 = d.total_amount;
+      const value44 = d.buy_amount;
       if (value44 !== void 0) {
-        if (!(typeof value44 == "number" || value44 === null)) return typeError("/total_amount", list4);
+        if (!(typeof value44 == "number" || value44 === null)) return typeError("/buy_amount", list4);
         if (typeof value44 == "number") {
-          if (!(value44 >= 0)) return numberLimit("/total_amount", "minimum", 0);
+          if (!(value44 >= 0)) return numberLimit("/buy_amount", "minimum", 0);
         }
       }
     }
     {
-      const value45 = d.buy_amount;
+      const value45 = d.sell_amount;
       if (value45 !== void 0) {
-        if (!(typeof value45 == "number" || value45 === null)) return typeError("/buy_amount", list4);
+        if (!(typeof value45 == "number" || value45 === null)) return typeError("/sell_amount", list4);
         if (typeof value45 == "number") {
-          if (!(value45 >= 0)) return numberLimit("/buy_amount", "minimum", 0);
+          if (!(value45 >= 0)) return numberLimit("/sell_amount", "minimum", 0);
         }
       }
     }
     {
-      const value46 = d.sell_amount;
+      const value46 = d.total_premium_usd;
       if (value46 !== void 0) {
-        if (!(typeof value46 == "number" || value46 === null)) return typeError("/sell_amount", list4);
-        if (typeof value46 == "number") {
-          if (!(value46 >= 0)) return numberLimit("/sell_amount", "minimum", 0);
-        }
+        if (!(typeof value46 == "number" || value46 === null)) return typeError("/total_premium_usd", list4);
       }
     }
     {
-      const value47 = d.total_premium_usd;
+      const value47 = d.buy_premium_usd;
       if (value47 !== void 0) {
-        if (!(typeof value47 == "number" || value47 === null)) return typeError("/total_premium_usd", list4);
+        if (!(typeof value47 == "number" || value47 === null)) return typeError("/buy_premium_usd", list4);
       }
     }
     {
-      const value48 = d.buy_premium_usd;
+      const value48 = d.sell_premium_usd;
       if (value48 !== void 0) {
-        if (!(typeof value48 == "number" || value48 === null)) return typeError("/buy_premium_usd", list4);
+        if (!(typeof value48 == "number" || value48 === null)) return typeError("/sell_premium_usd", list4);
       }
     }
     {
-      const value49 = d.sell_premium_usd;
+      const value49 = d.total_notional;
       if (value49 !== void 0) {
-        if (!(typeof value49 == "number" || value49 === null)) return typeError("/sell_premium_usd", list4);
+        if (!(typeof value49 == "number" || value49 === null)) return typeError("/total_notional", list4);
       }
     }
     {
-      const value50 = d.total_notional;
+      const value50 = d.buy_notional;
       if (value50 !== void 0) {
-        if (!(typeof value50 == "number" || value50 === null)) return typeError("/total_notional", list4);
+        if (!(typeof value50 == "number" || value50 === null)) return typeError("/buy_notional", list4);
       }
     }
     {
-      const value51 = d.buy_notional;
+      const value51 = d.sell_notional;
       if (value51 !== void 0) {
-        if (!(typeof value51 == "number" || value51 === null)) return typeError("/buy_notional", list4);
+        if (!(typeof value51 == "number" || value51 === null)) return typeError("/sell_notional", list4);
       }
     }
     {
-      const value52 = d.sell_notional;
+      const value52 = d.call_premium_usd;
       if (value52 !== void 0) {
-        if (!(typeof value52 == "number" || value52 === null)) return typeError("/sell_notional", list4);
+        if (!(typeof value52 == "number" || value52 === null)) return typeError("/call_premium_usd", list4);
       }
     }
     {
-      const value53 = d.call_premium_usd;
+      const value53 = d.put_premium_usd;
       if (value53 !== void 0) {
-        if (!(typeof value53 == "number" || value53 === null)) return typeError("/call_premium_usd", list4);
+        if (!(typeof value53 == "number" || value53 === null)) return typeError("/put_premium_usd", list4);
       }
     }
     {
-      const value54 = d.put_premium_usd;
+      const value54 = d.call_count;
       if (value54 !== void 0) {
-        if (!(typeof value54 == "number" || value54 === null)) return typeError("/put_premium_usd", list4);
+        if (!(typeof value54 == "number" || value54 === null)) return typeError("/call_count", list4);
+        if (typeof value54 == "number") {
+          if (!(value54 >= 0)) return numberLimit("/call_count", "minimum", 0);
+        }
       }
     }
     {
-      const value55 = d.call_count;
+      const value55 = d.put_count;
       if (value55 !== void 0) {
-        if (!(typeof value55 == "number" || value55 === null)) return typeError("/call_count", list4);
+        if (!(typeof value55 == "number" || value55 === null)) return typeError("/put_count", list4);
         if (typeof value55 == "number") {
-          if (!(value55 >= 0)) return numberLimit("/call_count", "minimum", 0);
+          if (!(value55 >= 0)) return numberLimit("/put_count", "minimum", 0);
         }
       }
     }
     {
-      const value56 = d.put_count;
+      const value56 = d.block_trade_count;
       if (value56 !== void 0) {
-        if (!(typeof value56 == "number" || value56 === null)) return typeError("/put_count", list4);
+        if (!(typeof value56 == "number" || value56 === null)) return typeError("/block_trade_count", list4);
         if (typeof value56 == "number") {
-          if (!(value56 >= 0)) return numberLimit("/put_count", "minimum", 0);
+          if (!(value56 >= 0)) return numberLimit("/block_trade_count", "minimum", 0);
         }
       }
     }
     {
-      const value57 = d.block_trade_count;
+      const value57 = d.block_premium_usd;
       if (value57 !== void 0) {
-        if (!(typeof value57 == "number" || value57 === null)) return typeError("/block_trade_count", list4);
-        if (typeof value57 == "number") {
-          if (!(value57 >= 0)) return numberLimit("/block_trade_count", "minimum", 0);
-        }
+        if (!(typeof value57 == "number" || value57 === null)) return typeError("/block_premium_usd", list4);
       }
     }
     {
-      const value58 = d.block_premium_usd;
+      const value58 = d.net_oi_change;
       if (value58 !== void 0) {
-        if (!(typeof value58 == "number" || value58 === null)) return typeError("/block_premium_usd", list4);
+        if (!(typeof value58 == "number" || value58 === null)) return typeError("/net_oi_change", list4);
       }
     }
     {
-      const value59 = d.net_oi_change;
+      const value59 = d.avg_iv;
       if (value59 !== void 0) {
-        if (!(typeof value59 == "number" || value59 === null)) return typeError("/net_oi_change", list4);
+        if (!(typeof value59 == "number" || value59 === null)) return typeError("/avg_iv", list4);
       }
     }
     {
-      const value60 = d.avg_iv;
+      const value60 = d.avg_abs_delta;
       if (value60 !== void 0) {
-        if (!(typeof value60 == "number" || value60 === null)) return typeError("/avg_iv", list4);
-      }
-    }
-    {
-      const value61 = d.avg_abs_delta;
-      if (value61 !== void 0) {
-        if (!(typeof value61 == "number" || value61 === null)) return typeError("/avg_abs_delta", list4);
+        if (!(typeof value60 == "number" || value60 === null)) return typeError("/avg_abs_delta", list4);
       }
     }
     return true;
@@ -216,156 +215,156 @@ exports.validators = {};
   function notable_tradesItem(d) {
     if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
     {
-      const value67 = d.instrument_name;
-      if (!(typeof value67 == "string")) return typeError("/instrument_name", "string");
-      if (value67.length < 1) return countLimit("/instrument_name", "minLength", 1);
+      const value66 = d.instrument_name;
+      if (!(typeof value66 == "string")) return typeError("/instrument_name", "string");
+      if (value66.length < 1) return countLimit("/instrument_name", "minLength", 1);
     }
     {
-      const value68 = d.timestamp;
-      if (!(isInteger(value68))) return typeError("/timestamp", "integer");
+      const value67 = d.timestamp;
+      if (!(isInteger(value67))) return typeError("/timestamp", "integer");
     }
     {
-      const value69 = d.trade_id;
-      if (!(typeof value69 == "string" || isInteger(value69))) return typeError("/trade_id", list8);
+      const value68 = d.trade_id;
+      if (!(typeof value68 == "string" || isInteger(value68))) return typeError("/trade_id", list8);
     }
     {
-      const value71 = d.block_trade_id;
-      if (value71 !== void 0) {
-        if (!(typeof value71 == "string" || value71 === null)) return typeError("/block_trade_id", list9);
+      const value70 = d.block_trade_id;
+      if (value70 !== void 0) {
+        if (!(typeof value70 == "string" || value70 === null)) return typeError("/block_trade_id", list9);
       }
     }
     {
-      const value73 = d.combo_id;
+      const value72 = d.combo_id;
+      if (value72 !== void 0) {
+        if (!(typeof value72 == "string" || value72 === null)) return typeError("/combo_id", list9);
+      }
+    }
+    {
+      const value73 = d.strategy;
       if (value73 !== void 0) {
-        if (!(typeof value73 == "string" || value73 === null)) return typeError("/combo_id", list9);
+        if (!(typeof value73 == "string" || value73 === null)) return typeError("/strategy", list9);
       }
     }
     {
-      const value74 = d.strategy;
+      const value74 = d.date;
       if (value74 !== void 0) {
-        if (!(typeof value74 == "string" || value74 === null)) return typeError("/strategy", list9);
+        if (!(typeof value74 == "string")) return typeError("/date", "string");
       }
     }
     {
-      const value75 = d.date;
+      const value75 = d.currency;
       if (value75 !== void 0) {
-        if (!(typeof value75 == "string")) return typeError("/date", "string");
+        if (!(typeof value75 == "string")) return typeError("/currency", "string");
       }
     }
     {
-      const value76 = d.currency;
+      const value76 = d.maturity;
       if (value76 !== void 0) {
-        if (!(typeof value76 == "string")) return typeError("/currency", "string");
+        if (!(typeof value76 == "string")) return typeError("/maturity", "string");
       }
     }
     {
-      const value77 = d.maturity;
+      const value77 = d.days_to_expiry;
       if (value77 !== void 0) {
-        if (!(typeof value77 == "string")) return typeError("/maturity", "string");
+        if (!(typeof value77 == "number" || value77 === null)) return typeError("/days_to_expiry", list4);
       }
     }
     {
-      const value78 = d.days_to_expiry;
+      const value78 = d.strike;
       if (value78 !== void 0) {
-        if (!(typeof value78 == "number" || value78 === null)) return typeError("/days_to_expiry", list4);
+        if (!(typeof value78 == "number" || value78 === null)) return typeError("/strike", list4);
       }
     }
     {
-      const value79 = d.strike;
+      const value79 = d.option_type;
       if (value79 !== void 0) {
-        if (!(typeof value79 == "number" || value79 === null)) return typeError("/strike", list4);
+        if (!(typeof value79 == "string")) return typeError("/option_type", "string");
+        if (!list10.includes(value79)) return enumError("/option_type", list10);
       }
     }
     {
-      const value80 = d.option_type;
-      if (value80 !== void 0) {
-        if (!(typeof value80 == "string")) return typeError("/option_type", "string");
-        if (!list10.includes(value80)) return enumError("/option_type", list10);
+      const value81 = d.direction;
+      if (value81 !== void 0) {
+        if (!(typeof value81 == "string")) return typeError("/direction", "string");
+        if (!list11.includes(value81)) return enumError("/direction", list11);
       }
     }
     {
-      const value82 = d.direction;
-      if (value82 !== void 0) {
-        if (!(typeof value82 == "string")) return typeError("/direction", "string");
-        if (!list11.includes(value82)) return enumError("/direction", list11);
+      const value83 = d.amount;
+      if (value83 !== void 0) {
+        if (!(typeof value83 == "number" || value83 === null)) return typeError("/amount", list4);
       }
     }
     {
-      const value84 = d.amount;
+      const value84 = d.price;
       if (value84 !== void 0) {
-        if (!(typeof value84 == "number" || value84 === null)) return typeError("/amount", list4);
+        if (!(typeof value84 == "number" || value84 === null)) return typeError("/price", list4);
       }
     }
     {
-      const value85 = d.price;
+      const value85 = d.iv;
       if (value85 !== void 0) {
-        if (!(typeof value85 == "number" || value85 === null)) return typeError("/price", list4);
+        if (!(typeof value85 == "number" || value85 === null)) return typeError("/iv", list4);
       }
     }
     {
-      const value86 = d.iv;
+      const value86 = d.index_price;
       if (value86 !== void 0) {
-        if (!(typeof value86 == "number" || value86 === null)) return typeError("/iv", list4);
+        if (!(typeof value86 == "number" || value86 === null)) return typeError("/index_price", list4);
       }
     }
     {
-      const value87 = d.index_price;
+      const value87 = d.mark_price;
       if (value87 !== void 0) {
-        if (!(typeof value87 == "number" || value87 === null)) return typeError("/index_price", list4);
+        if (!(typeof value87 == "number" || value87 === null)) return typeError("/mark_price", list4);
       }
     }
     {
-      const value88 = d.mark_price;
+      const value88 = d.premium_usd;
       if (value88 !== void 0) {
-        if (!(typeof value88 == "number" || value88 === null)) return typeError("/mark_price", list4);
+        if (!(typeof value88 == "number" || value88 === null)) return typeError("/premium_usd", list4);
       }
     }
     {
-      const value89 = d.premium_usd;
+      const value89 = d.notional;
       if (value89 !== void 0) {
-        if (!(typeof value89 == "number" || value89 === null)) return typeError("/premium_usd", list4);
+        if (!(typeof value89 == "number" || value89 === null)) return typeError("/notional", list4);
       }
     }
     {
-      const value90 = d.notional;
+      const value90 = d.delta;
       if (value90 !== void 0) {
-        if (!(typeof value90 == "number" || value90 === null)) return typeError("/notional", list4);
+        if (!(typeof value90 == "number" || value90 === null)) return typeError("/delta", list4);
       }
     }
     {
-      const value91 = d.delta;
+      const value91 = d.gamma;
       if (value91 !== void 0) {
-        if (!(typeof value91 == "number" || value91 === null)) return typeError("/delta", list4);
+        if (!(typeof value91 == "number" || value91 === null)) return typeError("/gamma", list4);
       }
     }
     {
-      const value92 = d.gamma;
+      const value92 = d.vega;
       if (value92 !== void 0) {
-        if (!(typeof value92 == "number" || value92 === null)) return typeError("/gamma", list4);
+        if (!(typeof value92 == "number" || value92 === null)) return typeError("/vega", list4);
       }
     }
     {
-      const value93 = d.vega;
+      const value93 = d.theta;
       if (value93 !== void 0) {
-        if (!(typeof value93 == "number" || value93 === null)) return typeError("/vega", list4);
+        if (!(typeof value93 == "number" || value93 === null)) return typeError("/theta", list4);
       }
     }
     {
-      const value94 = d.theta;
+      const value94 = d.oi_change;
       if (value94 !== void 0) {
-        if (!(typeof value94 == "number" || value94 === null)) return typeError("/theta", list4);
+        if (!(typeof value94 == "number" || value94 === null)) return typeError("/oi_change", list4);
       }
     }
     {
-      const value95 = d.oi_change;
+      const value95 = d.open_interest;
       if (value95 !== void 0) {
-        if (!(typeof value95 == "number" || value95 === null)) return typeError("/oi_change", list4);
-      }
-    }
-    {
-      const value96 = d.open_interest;
-      if (value96 !== void 0) {
-        if (!(typeof value96 == "number" || value96 === null)) return typeError("/open_interest", list4);
+        if (!(typeof value95 == "number" || value95 === null)) return typeError("/open_interest", list4);
       }
     }
     return true;
@@ -513,11 +512,11 @@ exports.validators = {};
       }
     }
     {
-      const value62 = d.notable_trades;
-      if (!(Array.isArray(value62))) return typeError("/notable_trades", "array");
-      for (let i63 = 0; i63 < value62.length; i63++) {
-        const item64 = value62[i63];
-        if (!notable_tradesItem(item64)) return at("/notable_trades/" + i63, item64, list7);
+      const value61 = d.notable_trades;
+      if (!(Array.isArray(value61))) return typeError("/notable_trades", "array");
+      for (let i62 = 0; i62 < value61.length; i62++) {
+        const item63 = value61[i62];
+        if (!notable_tradesItem(item63)) return at("/notable_trades/" + i62, item63, list7);
       }
     }
     return true;

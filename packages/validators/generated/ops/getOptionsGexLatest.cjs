@@ -10,7 +10,6 @@ exports.validators = {};
   const list = ["data","meta"];
   const list2 = ["date","currency","exchange","market","spot","total_gex","net_long_gex","net_short_gex","regime"];
   const source = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$";
-  const pattern = new RegExp(source);
   const list3 = ["positive","negative","neutral"];
   const list4 = ["next_cursor"];
   const list5 = ["string","null"];
@@ -18,7 +17,7 @@ exports.validators = {};
   const list7 = ["status"];
   const list8 = ["available","unavailable"];
   const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-  const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+  const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
   const list9 = ["next_cursor","snapshot_time","snapshot_time_iso","snapshot_interval_ms","freshness_basis","staleness_ms","warnings"];
   const list10 = ["string","integer"];
   const list11 = ["number","null"];
@@ -30,41 +29,41 @@ exports.validators = {};
     {
       const value7 = d.date;
       if (!(typeof value7 == "string")) return typeError("/date", "string");
-      if (!pattern.test(value7)) return patternError("/date", source);
+      if (!(value7.length === 24 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && value7.charCodeAt(5) - 48 >>> 0 <= 9 && value7.charCodeAt(6) - 48 >>> 0 <= 9 && value7.charCodeAt(7) === 45 && value7.charCodeAt(8) - 48 >>> 0 <= 9 && value7.charCodeAt(9) - 48 >>> 0 <= 9 && value7.charCodeAt(10) === 84 && value7.charCodeAt(11) - 48 >>> 0 <= 9 && value7.charCodeAt(12) - 48 >>> 0 <= 9 && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 9 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 9 && value7.charCodeAt(18) - 48 >>> 0 <= 9 && value7.charCodeAt(19) === 46 && value7.charCodeAt(20) - 48 >>> 0 <= 9 && value7.charCodeAt(21) - 48 >>> 0 <= 9 && value7.charCodeAt(22) - 48 >>> 0 <= 9 && value7.charCodeAt(23) === 90)) return patternError("/date", source);
       if (!dateTimeFormat(value7)) return formatError("/date", "date-time");
     }
     {
-      const value11 = d.currency;
-      if (!(typeof value11 == "string")) return typeError("/currency", "string");
+      const value10 = d.currency;
+      if (!(typeof value10 == "string")) return typeError("/currency", "string");
     }
     {
-      const value12 = d.exchange;
-      if (!(typeof value12 == "string")) return typeError("/exchange", "string");
+      const value11 = d.exchange;
+      if (!(typeof value11 == "string")) return typeError("/exchange", "string");
     }
     {
-      const value13 = d.market;
-      if (!(typeof value13 == "number")) return typeError("/market", "number");
+      const value12 = d.market;
+      if (!(typeof value12 == "number")) return typeError("/market", "number");
     }
     {
-      const value14 = d.spot;
-      if (!(typeof value14 == "number")) return typeError("/spot", "number");
+      const value13 = d.spot;
+      if (!(typeof value13 == "number")) return typeError("/spot", "number");
     }
     {
-      const value15 = d.total_gex;
-      if (!(typeof value15 == "number")) return typeError("/total_gex", "number");
+      const value14 = d.total_gex;
+      if (!(typeof value14 == "number")) return typeError("/total_gex", "number");
     }
     {
-      const value16 = d.net_long_gex;
-      if (!(typeof value16 == "number")) return typeError("/net_long_gex", "number");
+      const value15 = d.net_long_gex;
+      if (!(typeof value15 == "number")) return typeError("/net_long_gex", "number");
     }
     {
-      const value17 = d.net_short_gex;
-      if (!(typeof value17 == "number")) return typeError("/net_short_gex", "number");
+      const value16 = d.net_short_gex;
+      if (!(typeof value16 == "number")) return typeError("/net_short_gex", "number");
     }
     {
-      const value18 = d.regime;
-      if (!(typeof value18 == "string")) return typeError("/regime", "string");
-      if (!list3.includes(value18)) return enumError("/regime", list3);
+      const value17 = d.regime;
+      if (!(typeof value17 == "string")) return typeError("/regime", "string");
+      if (!list3.includes(value17)) return enumError("/regime", list3);
     }
     return true;
   }
@@ -88,20 +87,20 @@ exports.validators = {};
 
   function branch4(d) {
     if (!(typeof d == "string")) return false;
-    if (!pattern2.test(d)) return false;
+    if (!pattern.test(d)) return false;
     return true;
   }
 
   function warningsItem(d) {
     if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
     {
-      const value54 = d.code;
-      if (!(typeof value54 == "string")) return typeError("/code", "string");
-      if (!list13.includes(value54)) return enumError("/code", list13);
+      const value53 = d.code;
+      if (!(typeof value53 == "string")) return typeError("/code", "string");
+      if (!list13.includes(value53)) return enumError("/code", list13);
     }
     {
-      const value56 = d.message;
-      if (!(typeof value56 == "string")) return typeError("/message", "string");
+      const value55 = d.message;
+      if (!(typeof value55 == "string")) return typeError("/message", "string");
     }
     return true;
   }
@@ -118,93 +117,93 @@ exports.validators = {};
       }
     }
     {
-      const value20 = d.meta;
-      if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
-      if (value20.next_cursor === void 0) return requiredFirst(value20, "/meta", list4);
+      const value19 = d.meta;
+      if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta", "object");
+      if (value19.next_cursor === void 0) return requiredFirst(value19, "/meta", list4);
       {
-        const value22 = value20.next_cursor;
-        if (!(typeof value22 == "string" || value22 === null)) return typeError("/meta/next_cursor", list5);
+        const value21 = value19.next_cursor;
+        if (!(typeof value21 == "string" || value21 === null)) return typeError("/meta/next_cursor", list5);
       }
       {
-        const value24 = value20.empty_reason;
-        if (value24 !== void 0) {
-          if (branch1(value24) + branch2(value24) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        const value23 = value19.empty_reason;
+        if (value23 !== void 0) {
+          if (branch1(value23) + branch2(value23) !== 1) return unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
-        const value28 = value20.coverage;
+        const value27 = value19.coverage;
+        if (value27 !== void 0) {
+          if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return typeError("/meta/coverage", "object");
+        }
+      }
+      {
+        const value28 = value19.completeness;
         if (value28 !== void 0) {
-          if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta/coverage", "object");
-        }
-      }
-      {
-        const value29 = value20.completeness;
-        if (value29 !== void 0) {
-          if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return typeError("/meta/completeness", "object");
-          if (value29.status === void 0) return requiredFirst(value29, "/meta/completeness", list7);
+          if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta/completeness", "object");
+          if (value28.status === void 0) return requiredFirst(value28, "/meta/completeness", list7);
           {
-            const value31 = value29.status;
-            if (!(typeof value31 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list8.includes(value31)) return enumError("/meta/completeness/status", list8);
+            const value30 = value28.status;
+            if (!(typeof value30 == "string")) return typeError("/meta/completeness/status", "string");
+            if (!list8.includes(value30)) return enumError("/meta/completeness/status", list8);
           }
           {
-            const value33 = value29.complete_from;
-            if (value33 !== void 0) {
-              if (!(branch3(value33) || branch4(value33))) return unionError("/meta/completeness/complete_from", "anyOf");
+            const value32 = value28.complete_from;
+            if (value32 !== void 0) {
+              if (!(branch3(value32) || branch4(value32))) return unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
-            const value38 = value29.complete_through;
-            if (value38 !== void 0) {
-              if (!(branch3(value38) || branch4(value38))) return unionError("/meta/completeness/complete_through", "anyOf");
+            const value37 = value28.complete_through;
+            if (value37 !== void 0) {
+              if (!(branch3(value37) || branch4(value37))) return unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
       }
       {
-        const value39 = value20.has_more;
+        const value38 = value19.has_more;
+        if (value38 !== void 0) {
+          if (!(typeof value38 == "boolean")) return typeError("/meta/has_more", "boolean");
+        }
+      }
+      {
+        const value39 = value19.count;
         if (value39 !== void 0) {
-          if (!(typeof value39 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(isInteger(value39))) return typeError("/meta/count", "integer");
+          if (!(value39 >= 0)) return numberLimit("/meta/count", "minimum", 0);
         }
       }
+      if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta", "object");
+      if (value19.next_cursor === void 0 || value19.snapshot_time === void 0 || value19.snapshot_time_iso === void 0 || value19.snapshot_interval_ms === void 0 || value19.freshness_basis === void 0 || value19.staleness_ms === void 0 || value19.warnings === void 0) return requiredFirst(value19, "/meta", list9);
       {
-        const value40 = value20.count;
-        if (value40 !== void 0) {
-          if (!(isInteger(value40))) return typeError("/meta/count", "integer");
-          if (!(value40 >= 0)) return numberLimit("/meta/count", "minimum", 0);
-        }
-      }
-      if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
-      if (value20.next_cursor === void 0 || value20.snapshot_time === void 0 || value20.snapshot_time_iso === void 0 || value20.snapshot_interval_ms === void 0 || value20.freshness_basis === void 0 || value20.staleness_ms === void 0 || value20.warnings === void 0) return requiredFirst(value20, "/meta", list9);
-      {
-        const value42 = value20.snapshot_time;
-        if (!(typeof value42 == "string" || isInteger(value42))) return typeError("/meta/snapshot_time", list10);
+        const value41 = value19.snapshot_time;
+        if (!(typeof value41 == "string" || isInteger(value41))) return typeError("/meta/snapshot_time", list10);
       }
       {
-        const value44 = value20.snapshot_time_iso;
-        if (!(typeof value44 == "string")) return typeError("/meta/snapshot_time_iso", "string");
-        if (!dateTimeFormat(value44)) return formatError("/meta/snapshot_time_iso", "date-time");
+        const value43 = value19.snapshot_time_iso;
+        if (!(typeof value43 == "string")) return typeError("/meta/snapshot_time_iso", "string");
+        if (!dateTimeFormat(value43)) return formatError("/meta/snapshot_time_iso", "date-time");
       }
       {
-        const value45 = value20.snapshot_interval_ms;
-        if (!(isInteger(value45))) return typeError("/meta/snapshot_interval_ms", "integer");
-        if (value45 !== 60000) return constError("/meta/snapshot_interval_ms", 60000);
+        const value44 = value19.snapshot_interval_ms;
+        if (!(isInteger(value44))) return typeError("/meta/snapshot_interval_ms", "integer");
+        if (value44 !== 60000) return constError("/meta/snapshot_interval_ms", 60000);
       }
       {
-        const value46 = value20.freshness_basis;
-        if (!(typeof value46 == "string")) return typeError("/meta/freshness_basis", "string");
-        if (value46 !== "snapshot") return constError("/meta/freshness_basis", "snapshot");
+        const value45 = value19.freshness_basis;
+        if (!(typeof value45 == "string")) return typeError("/meta/freshness_basis", "string");
+        if (value45 !== "snapshot") return constError("/meta/freshness_basis", "snapshot");
       }
       {
-        const value47 = value20.staleness_ms;
-        if (!(typeof value47 == "number" || value47 === null)) return typeError("/meta/staleness_ms", list11);
+        const value46 = value19.staleness_ms;
+        if (!(typeof value46 == "number" || value46 === null)) return typeError("/meta/staleness_ms", list11);
       }
       {
-        const value49 = value20.warnings;
-        if (!(Array.isArray(value49))) return typeError("/meta/warnings", "array");
-        for (let i50 = 0; i50 < value49.length; i50++) {
-          const item51 = value49[i50];
-          if (!warningsItem(item51)) return at("/meta/warnings/" + i50, item51, list12);
+        const value48 = value19.warnings;
+        if (!(Array.isArray(value48))) return typeError("/meta/warnings", "array");
+        for (let i49 = 0; i49 < value48.length; i49++) {
+          const item50 = value48[i49];
+          if (!warningsItem(item50)) return at("/meta/warnings/" + i49, item50, list12);
         }
       }
     }

@@ -10,7 +10,6 @@ exports.validators = {};
   const list = ["data","meta"];
   const list2 = ["date","currency","exchange","market","spot","total_gex","net_long_gex","net_short_gex","regime"];
   const source = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$";
-  const pattern = new RegExp(source);
   const list3 = ["positive","negative","neutral"];
   const list4 = ["previous_regime"];
   const list5 = ["next_cursor"];
@@ -19,7 +18,7 @@ exports.validators = {};
   const list8 = ["status"];
   const list9 = ["available","unavailable"];
   const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-  const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+  const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function branch1(d) {
     if (!(typeof d == "string")) return false;
@@ -40,7 +39,7 @@ exports.validators = {};
 
   function branch4(d) {
     if (!(typeof d == "string")) return false;
-    if (!pattern2.test(d)) return false;
+    if (!pattern.test(d)) return false;
     return true;
   }
 
@@ -56,106 +55,106 @@ exports.validators = {};
         {
           const value6 = item4.date;
           if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-          if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", source);
+          if (!(value6.length === 24 && value6.charCodeAt(0) - 48 >>> 0 <= 9 && value6.charCodeAt(1) - 48 >>> 0 <= 9 && value6.charCodeAt(2) - 48 >>> 0 <= 9 && value6.charCodeAt(3) - 48 >>> 0 <= 9 && value6.charCodeAt(4) === 45 && value6.charCodeAt(5) - 48 >>> 0 <= 9 && value6.charCodeAt(6) - 48 >>> 0 <= 9 && value6.charCodeAt(7) === 45 && value6.charCodeAt(8) - 48 >>> 0 <= 9 && value6.charCodeAt(9) - 48 >>> 0 <= 9 && value6.charCodeAt(10) === 84 && value6.charCodeAt(11) - 48 >>> 0 <= 9 && value6.charCodeAt(12) - 48 >>> 0 <= 9 && value6.charCodeAt(13) === 58 && value6.charCodeAt(14) - 48 >>> 0 <= 9 && value6.charCodeAt(15) - 48 >>> 0 <= 9 && value6.charCodeAt(16) === 58 && value6.charCodeAt(17) - 48 >>> 0 <= 9 && value6.charCodeAt(18) - 48 >>> 0 <= 9 && value6.charCodeAt(19) === 46 && value6.charCodeAt(20) - 48 >>> 0 <= 9 && value6.charCodeAt(21) - 48 >>> 0 <= 9 && value6.charCodeAt(22) - 48 >>> 0 <= 9 && value6.charCodeAt(23) === 90)) return patternError("/data/" + i3 + "/date", source);
           if (!dateTimeFormat(value6)) return formatError("/data/" + i3 + "/date", "date-time");
         }
         {
-          const value10 = item4.currency;
-          if (!(typeof value10 == "string")) return typeError("/data/" + i3 + "/currency", "string");
+          const value9 = item4.currency;
+          if (!(typeof value9 == "string")) return typeError("/data/" + i3 + "/currency", "string");
         }
         {
-          const value11 = item4.exchange;
-          if (!(typeof value11 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
+          const value10 = item4.exchange;
+          if (!(typeof value10 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
         }
         {
-          const value12 = item4.market;
-          if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/market", "number");
+          const value11 = item4.market;
+          if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/market", "number");
         }
         {
-          const value13 = item4.spot;
-          if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/spot", "number");
+          const value12 = item4.spot;
+          if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/spot", "number");
         }
         {
-          const value14 = item4.total_gex;
-          if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/total_gex", "number");
+          const value13 = item4.total_gex;
+          if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/total_gex", "number");
         }
         {
-          const value15 = item4.net_long_gex;
-          if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/net_long_gex", "number");
+          const value14 = item4.net_long_gex;
+          if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/net_long_gex", "number");
         }
         {
-          const value16 = item4.net_short_gex;
-          if (!(typeof value16 == "number")) return typeError("/data/" + i3 + "/net_short_gex", "number");
+          const value15 = item4.net_short_gex;
+          if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/net_short_gex", "number");
         }
         {
-          const value17 = item4.regime;
-          if (!(typeof value17 == "string")) return typeError("/data/" + i3 + "/regime", "string");
-          if (!list3.includes(value17)) return enumError("/data/" + i3 + "/regime", list3);
+          const value16 = item4.regime;
+          if (!(typeof value16 == "string")) return typeError("/data/" + i3 + "/regime", "string");
+          if (!list3.includes(value16)) return enumError("/data/" + i3 + "/regime", list3);
         }
         if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
         if (item4.previous_regime === void 0) return requiredFirst(item4, "/data/" + i3, list4);
         {
-          const value20 = item4.previous_regime;
-          if (!(typeof value20 == "string")) return typeError("/data/" + i3 + "/previous_regime", "string");
-          if (!list3.includes(value20)) return enumError("/data/" + i3 + "/previous_regime", list3);
+          const value19 = item4.previous_regime;
+          if (!(typeof value19 == "string")) return typeError("/data/" + i3 + "/previous_regime", "string");
+          if (!list3.includes(value19)) return enumError("/data/" + i3 + "/previous_regime", list3);
         }
       }
     }
     {
-      const value21 = d.meta;
-      if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return typeError("/meta", "object");
-      if (value21.next_cursor === void 0) return requiredFirst(value21, "/meta", list5);
+      const value20 = d.meta;
+      if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
+      if (value20.next_cursor === void 0) return requiredFirst(value20, "/meta", list5);
       {
-        const value23 = value21.next_cursor;
-        if (!(typeof value23 == "string" || value23 === null)) return typeError("/meta/next_cursor", list6);
+        const value22 = value20.next_cursor;
+        if (!(typeof value22 == "string" || value22 === null)) return typeError("/meta/next_cursor", list6);
       }
       {
-        const value25 = value21.empty_reason;
-        if (value25 !== void 0) {
-          if (branch1(value25) + branch2(value25) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        const value24 = value20.empty_reason;
+        if (value24 !== void 0) {
+          if (branch1(value24) + branch2(value24) !== 1) return unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
-        const value29 = value21.coverage;
+        const value28 = value20.coverage;
+        if (value28 !== void 0) {
+          if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta/coverage", "object");
+        }
+      }
+      {
+        const value29 = value20.completeness;
         if (value29 !== void 0) {
-          if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return typeError("/meta/coverage", "object");
-        }
-      }
-      {
-        const value30 = value21.completeness;
-        if (value30 !== void 0) {
-          if (!(typeof value30 == "object" && value30 !== null && !Array.isArray(value30))) return typeError("/meta/completeness", "object");
-          if (value30.status === void 0) return requiredFirst(value30, "/meta/completeness", list8);
+          if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return typeError("/meta/completeness", "object");
+          if (value29.status === void 0) return requiredFirst(value29, "/meta/completeness", list8);
           {
-            const value32 = value30.status;
-            if (!(typeof value32 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list9.includes(value32)) return enumError("/meta/completeness/status", list9);
+            const value31 = value29.status;
+            if (!(typeof value31 == "string")) return typeError("/meta/completeness/status", "string");
+            if (!list9.includes(value31)) return enumError("/meta/completeness/status", list9);
           }
           {
-            const value34 = value30.complete_from;
-            if (value34 !== void 0) {
-              if (!(branch3(value34) || branch4(value34))) return unionError("/meta/completeness/complete_from", "anyOf");
+            const value33 = value29.complete_from;
+            if (value33 !== void 0) {
+              if (!(branch3(value33) || branch4(value33))) return unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
-            const value39 = value30.complete_through;
-            if (value39 !== void 0) {
-              if (!(branch3(value39) || branch4(value39))) return unionError("/meta/completeness/complete_through", "anyOf");
+            const value38 = value29.complete_through;
+            if (value38 !== void 0) {
+              if (!(branch3(value38) || branch4(value38))) return unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
       }
       {
-        const value40 = value21.has_more;
+        const value39 = value20.has_more;
+        if (value39 !== void 0) {
+          if (!(typeof value39 == "boolean")) return typeError("/meta/has_more", "boolean");
+        }
+      }
+      {
+        const value40 = value20.count;
         if (value40 !== void 0) {
-          if (!(typeof value40 == "boolean")) return typeError("/meta/has_more", "boolean");
-        }
-      }
-      {
-        const value41 = value21.count;
-        if (value41 !== void 0) {
-          if (!(isInteger(value41))) return typeError("/meta/count", "integer");
-          if (!(value41 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(isInteger(value40))) return typeError("/meta/count", "integer");
+          if (!(value40 >= 0)) return numberLimit("/meta/count", "minimum", 0);
         }
       }
     }

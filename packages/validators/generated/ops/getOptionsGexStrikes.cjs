@@ -10,11 +10,10 @@ exports.validators = {};
   const list = ["data","meta"];
   const list2 = ["date","currency","exchange","market","spot","total_gex","net_long_gex","net_short_gex","regime"];
   const source = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$";
-  const pattern = new RegExp(source);
   const list3 = ["positive","negative","neutral"];
   const list4 = ["expiry","is_aggregate","strike_label","strike","contribution","pos_contribution","neg_contribution","raw_contribution","raw_pos_contribution","raw_neg_contribution","weighted_contribution","weighted_pos_contribution","weighted_neg_contribution","moneyness_weight","expiry_weight"];
   const source2 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
-  const pattern2 = new RegExp("^(?:0?[1-9]|[12][0-9]|3[01])(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$");
+  const pattern = new RegExp("^(?:0?[1-9]|[12][0-9]|3[01])(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$");
   const list5 = ["number","null"];
   const list6 = ["next_cursor"];
   const list7 = ["string","null"];
@@ -22,7 +21,7 @@ exports.validators = {};
   const list9 = ["status"];
   const list10 = ["available","unavailable"];
   const source3 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-  const pattern3 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
+  const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
   const list11 = ["next_cursor","snapshot_time","snapshot_time_iso","snapshot_interval_ms","freshness_basis","staleness_ms","warnings"];
   const list12 = ["string","integer"];
   const list13 = ["code","message"];
@@ -30,7 +29,7 @@ exports.validators = {};
 
   function branch1(d) {
     if (!(typeof d == "string")) return false;
-    if (!pattern2.test(d)) return false;
+    if (!pattern.test(d)) return false;
     return true;
   }
 
@@ -59,20 +58,20 @@ exports.validators = {};
 
   function branch6(d) {
     if (!(typeof d == "string")) return false;
-    if (!pattern3.test(d)) return false;
+    if (!pattern2.test(d)) return false;
     return true;
   }
 
   function warningsItem(d) {
     if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
     {
-      const value73 = d.code;
-      if (!(typeof value73 == "string")) return typeError("/code", "string");
-      if (!list14.includes(value73)) return enumError("/code", list14);
+      const value72 = d.code;
+      if (!(typeof value72 == "string")) return typeError("/code", "string");
+      if (!list14.includes(value72)) return enumError("/code", list14);
     }
     {
-      const value75 = d.message;
-      if (!(typeof value75 == "string")) return typeError("/message", "string");
+      const value74 = d.message;
+      if (!(typeof value74 == "string")) return typeError("/message", "string");
     }
     return true;
   }
@@ -90,194 +89,194 @@ exports.validators = {};
         {
           const value6 = item4.date;
           if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-          if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", source);
+          if (!(value6.length === 24 && value6.charCodeAt(0) - 48 >>> 0 <= 9 && value6.charCodeAt(1) - 48 >>> 0 <= 9 && value6.charCodeAt(2) - 48 >>> 0 <= 9 && value6.charCodeAt(3) - 48 >>> 0 <= 9 && value6.charCodeAt(4) === 45 && value6.charCodeAt(5) - 48 >>> 0 <= 9 && value6.charCodeAt(6) - 48 >>> 0 <= 9 && value6.charCodeAt(7) === 45 && value6.charCodeAt(8) - 48 >>> 0 <= 9 && value6.charCodeAt(9) - 48 >>> 0 <= 9 && value6.charCodeAt(10) === 84 && value6.charCodeAt(11) - 48 >>> 0 <= 9 && value6.charCodeAt(12) - 48 >>> 0 <= 9 && value6.charCodeAt(13) === 58 && value6.charCodeAt(14) - 48 >>> 0 <= 9 && value6.charCodeAt(15) - 48 >>> 0 <= 9 && value6.charCodeAt(16) === 58 && value6.charCodeAt(17) - 48 >>> 0 <= 9 && value6.charCodeAt(18) - 48 >>> 0 <= 9 && value6.charCodeAt(19) === 46 && value6.charCodeAt(20) - 48 >>> 0 <= 9 && value6.charCodeAt(21) - 48 >>> 0 <= 9 && value6.charCodeAt(22) - 48 >>> 0 <= 9 && value6.charCodeAt(23) === 90)) return patternError("/data/" + i3 + "/date", source);
           if (!dateTimeFormat(value6)) return formatError("/data/" + i3 + "/date", "date-time");
         }
         {
-          const value10 = item4.currency;
-          if (!(typeof value10 == "string")) return typeError("/data/" + i3 + "/currency", "string");
+          const value9 = item4.currency;
+          if (!(typeof value9 == "string")) return typeError("/data/" + i3 + "/currency", "string");
         }
         {
-          const value11 = item4.exchange;
-          if (!(typeof value11 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
+          const value10 = item4.exchange;
+          if (!(typeof value10 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
         }
         {
-          const value12 = item4.market;
-          if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/market", "number");
+          const value11 = item4.market;
+          if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/market", "number");
         }
         {
-          const value13 = item4.spot;
-          if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/spot", "number");
+          const value12 = item4.spot;
+          if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/spot", "number");
         }
         {
-          const value14 = item4.total_gex;
-          if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/total_gex", "number");
+          const value13 = item4.total_gex;
+          if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/total_gex", "number");
         }
         {
-          const value15 = item4.net_long_gex;
-          if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/net_long_gex", "number");
+          const value14 = item4.net_long_gex;
+          if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/net_long_gex", "number");
         }
         {
-          const value16 = item4.net_short_gex;
-          if (!(typeof value16 == "number")) return typeError("/data/" + i3 + "/net_short_gex", "number");
+          const value15 = item4.net_short_gex;
+          if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/net_short_gex", "number");
         }
         {
-          const value17 = item4.regime;
-          if (!(typeof value17 == "string")) return typeError("/data/" + i3 + "/regime", "string");
-          if (!list3.includes(value17)) return enumError("/data/" + i3 + "/regime", list3);
+          const value16 = item4.regime;
+          if (!(typeof value16 == "string")) return typeError("/data/" + i3 + "/regime", "string");
+          if (!list3.includes(value16)) return enumError("/data/" + i3 + "/regime", list3);
         }
         if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
         if (item4.expiry === void 0 || item4.is_aggregate === void 0 || item4.strike_label === void 0 || item4.strike === void 0 || item4.contribution === void 0 || item4.pos_contribution === void 0 || item4.neg_contribution === void 0 || item4.raw_contribution === void 0 || item4.raw_pos_contribution === void 0 || item4.raw_neg_contribution === void 0 || item4.weighted_contribution === void 0 || item4.weighted_pos_contribution === void 0 || item4.weighted_neg_contribution === void 0 || item4.moneyness_weight === void 0 || item4.expiry_weight === void 0) return requiredFirst(item4, "/data/" + i3, list4);
         {
-          const value20 = item4.expiry;
-          if (!(branch1(value20) || branch2(value20))) return unionError("/data/" + i3 + "/expiry", "anyOf");
+          const value19 = item4.expiry;
+          if (!(branch1(value19) || branch2(value19))) return unionError("/data/" + i3 + "/expiry", "anyOf");
         }
         {
-          const value25 = item4.is_aggregate;
-          if (!(typeof value25 == "boolean")) return typeError("/data/" + i3 + "/is_aggregate", "boolean");
+          const value24 = item4.is_aggregate;
+          if (!(typeof value24 == "boolean")) return typeError("/data/" + i3 + "/is_aggregate", "boolean");
         }
         {
-          const value26 = item4.strike_label;
-          if (!(typeof value26 == "string")) return typeError("/data/" + i3 + "/strike_label", "string");
+          const value25 = item4.strike_label;
+          if (!(typeof value25 == "string")) return typeError("/data/" + i3 + "/strike_label", "string");
         }
         {
-          const value27 = item4.strike;
-          if (!(typeof value27 == "number")) return typeError("/data/" + i3 + "/strike", "number");
+          const value26 = item4.strike;
+          if (!(typeof value26 == "number")) return typeError("/data/" + i3 + "/strike", "number");
         }
         {
-          const value28 = item4.contribution;
-          if (!(typeof value28 == "number")) return typeError("/data/" + i3 + "/contribution", "number");
+          const value27 = item4.contribution;
+          if (!(typeof value27 == "number")) return typeError("/data/" + i3 + "/contribution", "number");
         }
         {
-          const value29 = item4.pos_contribution;
-          if (!(typeof value29 == "number")) return typeError("/data/" + i3 + "/pos_contribution", "number");
+          const value28 = item4.pos_contribution;
+          if (!(typeof value28 == "number")) return typeError("/data/" + i3 + "/pos_contribution", "number");
         }
         {
-          const value30 = item4.neg_contribution;
-          if (!(typeof value30 == "number")) return typeError("/data/" + i3 + "/neg_contribution", "number");
+          const value29 = item4.neg_contribution;
+          if (!(typeof value29 == "number")) return typeError("/data/" + i3 + "/neg_contribution", "number");
         }
         {
-          const value31 = item4.raw_contribution;
-          if (!(typeof value31 == "number")) return typeError("/data/" + i3 + "/raw_contribution", "number");
+          const value30 = item4.raw_contribution;
+          if (!(typeof value30 == "number")) return typeError("/data/" + i3 + "/raw_contribution", "number");
         }
         {
-          const value32 = item4.raw_pos_contribution;
-          if (!(typeof value32 == "number")) return typeError("/data/" + i3 + "/raw_pos_contribution", "number");
+          const value31 = item4.raw_pos_contribution;
+          if (!(typeof value31 == "number")) return typeError("/data/" + i3 + "/raw_pos_contribution", "number");
         }
         {
-          const value33 = item4.raw_neg_contribution;
-          if (!(typeof value33 == "number")) return typeError("/data/" + i3 + "/raw_neg_contribution", "number");
+          const value32 = item4.raw_neg_contribution;
+          if (!(typeof value32 == "number")) return typeError("/data/" + i3 + "/raw_neg_contribution", "number");
         }
         {
-          const value34 = item4.weighted_contribution;
-          if (!(typeof value34 == "number")) return typeError("/data/" + i3 + "/weighted_contribution", "number");
+          const value33 = item4.weighted_contribution;
+          if (!(typeof value33 == "number")) return typeError("/data/" + i3 + "/weighted_contribution", "number");
         }
         {
-          const value35 = item4.weighted_pos_contribution;
-          if (!(typeof value35 == "number")) return typeError("/data/" + i3 + "/weighted_pos_contribution", "number");
+          const value34 = item4.weighted_pos_contribution;
+          if (!(typeof value34 == "number")) return typeError("/data/" + i3 + "/weighted_pos_contribution", "number");
         }
         {
-          const value36 = item4.weighted_neg_contribution;
-          if (!(typeof value36 == "number")) return typeError("/data/" + i3 + "/weighted_neg_contribution", "number");
+          const value35 = item4.weighted_neg_contribution;
+          if (!(typeof value35 == "number")) return typeError("/data/" + i3 + "/weighted_neg_contribution", "number");
         }
         {
-          const value37 = item4.moneyness_weight;
-          if (!(typeof value37 == "number" || value37 === null)) return typeError("/data/" + i3 + "/moneyness_weight", list5);
+          const value36 = item4.moneyness_weight;
+          if (!(typeof value36 == "number" || value36 === null)) return typeError("/data/" + i3 + "/moneyness_weight", list5);
         }
         {
-          const value39 = item4.expiry_weight;
-          if (!(typeof value39 == "number" || value39 === null)) return typeError("/data/" + i3 + "/expiry_weight", list5);
+          const value38 = item4.expiry_weight;
+          if (!(typeof value38 == "number" || value38 === null)) return typeError("/data/" + i3 + "/expiry_weight", list5);
         }
       }
     }
     {
-      const value40 = d.meta;
-      if (!(typeof value40 == "object" && value40 !== null && !Array.isArray(value40))) return typeError("/meta", "object");
-      if (value40.next_cursor === void 0) return requiredFirst(value40, "/meta", list6);
+      const value39 = d.meta;
+      if (!(typeof value39 == "object" && value39 !== null && !Array.isArray(value39))) return typeError("/meta", "object");
+      if (value39.next_cursor === void 0) return requiredFirst(value39, "/meta", list6);
       {
-        const value42 = value40.next_cursor;
-        if (!(typeof value42 == "string" || value42 === null)) return typeError("/meta/next_cursor", list7);
+        const value41 = value39.next_cursor;
+        if (!(typeof value41 == "string" || value41 === null)) return typeError("/meta/next_cursor", list7);
       }
       {
-        const value44 = value40.empty_reason;
-        if (value44 !== void 0) {
-          if (branch3(value44) + branch4(value44) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        const value43 = value39.empty_reason;
+        if (value43 !== void 0) {
+          if (branch3(value43) + branch4(value43) !== 1) return unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
-        const value48 = value40.coverage;
+        const value47 = value39.coverage;
+        if (value47 !== void 0) {
+          if (!(typeof value47 == "object" && value47 !== null && !Array.isArray(value47))) return typeError("/meta/coverage", "object");
+        }
+      }
+      {
+        const value48 = value39.completeness;
         if (value48 !== void 0) {
-          if (!(typeof value48 == "object" && value48 !== null && !Array.isArray(value48))) return typeError("/meta/coverage", "object");
-        }
-      }
-      {
-        const value49 = value40.completeness;
-        if (value49 !== void 0) {
-          if (!(typeof value49 == "object" && value49 !== null && !Array.isArray(value49))) return typeError("/meta/completeness", "object");
-          if (value49.status === void 0) return requiredFirst(value49, "/meta/completeness", list9);
+          if (!(typeof value48 == "object" && value48 !== null && !Array.isArray(value48))) return typeError("/meta/completeness", "object");
+          if (value48.status === void 0) return requiredFirst(value48, "/meta/completeness", list9);
           {
-            const value51 = value49.status;
-            if (!(typeof value51 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list10.includes(value51)) return enumError("/meta/completeness/status", list10);
+            const value50 = value48.status;
+            if (!(typeof value50 == "string")) return typeError("/meta/completeness/status", "string");
+            if (!list10.includes(value50)) return enumError("/meta/completeness/status", list10);
           }
           {
-            const value53 = value49.complete_from;
-            if (value53 !== void 0) {
-              if (!(branch5(value53) || branch6(value53))) return unionError("/meta/completeness/complete_from", "anyOf");
+            const value52 = value48.complete_from;
+            if (value52 !== void 0) {
+              if (!(branch5(value52) || branch6(value52))) return unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
-            const value58 = value49.complete_through;
-            if (value58 !== void 0) {
-              if (!(branch5(value58) || branch6(value58))) return unionError("/meta/completeness/complete_through", "anyOf");
+            const value57 = value48.complete_through;
+            if (value57 !== void 0) {
+              if (!(branch5(value57) || branch6(value57))) return unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
       }
       {
-        const value59 = value40.has_more;
+        const value58 = value39.has_more;
+        if (value58 !== void 0) {
+          if (!(typeof value58 == "boolean")) return typeError("/meta/has_more", "boolean");
+        }
+      }
+      {
+        const value59 = value39.count;
         if (value59 !== void 0) {
-          if (!(typeof value59 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(isInteger(value59))) return typeError("/meta/count", "integer");
+          if (!(value59 >= 0)) return numberLimit("/meta/count", "minimum", 0);
         }
       }
+      if (!(typeof value39 == "object" && value39 !== null && !Array.isArray(value39))) return typeError("/meta", "object");
+      if (value39.next_cursor === void 0 || value39.snapshot_time === void 0 || value39.snapshot_time_iso === void 0 || value39.snapshot_interval_ms === void 0 || value39.freshness_basis === void 0 || value39.staleness_ms === void 0 || value39.warnings === void 0) return requiredFirst(value39, "/meta", list11);
       {
-        const value60 = value40.count;
-        if (value60 !== void 0) {
-          if (!(isInteger(value60))) return typeError("/meta/count", "integer");
-          if (!(value60 >= 0)) return numberLimit("/meta/count", "minimum", 0);
-        }
-      }
-      if (!(typeof value40 == "object" && value40 !== null && !Array.isArray(value40))) return typeError("/meta", "object");
-      if (value40.next_cursor === void 0 || value40.snapshot_time === void 0 || value40.snapshot_time_iso === void 0 || value40.snapshot_interval_ms === void 0 || value40.freshness_basis === void 0 || value40.staleness_ms === void 0 || value40.warnings === void 0) return requiredFirst(value40, "/meta", list11);
-      {
-        const value62 = value40.snapshot_time;
-        if (!(typeof value62 == "string" || isInteger(value62))) return typeError("/meta/snapshot_time", list12);
+        const value61 = value39.snapshot_time;
+        if (!(typeof value61 == "string" || isInteger(value61))) return typeError("/meta/snapshot_time", list12);
       }
       {
-        const value64 = value40.snapshot_time_iso;
-        if (!(typeof value64 == "string")) return typeError("/meta/snapshot_time_iso", "string");
-        if (!dateTimeFormat(value64)) return formatError("/meta/snapshot_time_iso", "date-time");
+        const value63 = value39.snapshot_time_iso;
+        if (!(typeof value63 == "string")) return typeError("/meta/snapshot_time_iso", "string");
+        if (!dateTimeFormat(value63)) return formatError("/meta/snapshot_time_iso", "date-time");
       }
       {
-        const value65 = value40.snapshot_interval_ms;
-        if (!(isInteger(value65))) return typeError("/meta/snapshot_interval_ms", "integer");
-        if (value65 !== 60000) return constError("/meta/snapshot_interval_ms", 60000);
+        const value64 = value39.snapshot_interval_ms;
+        if (!(isInteger(value64))) return typeError("/meta/snapshot_interval_ms", "integer");
+        if (value64 !== 60000) return constError("/meta/snapshot_interval_ms", 60000);
       }
       {
-        const value66 = value40.freshness_basis;
-        if (!(typeof value66 == "string")) return typeError("/meta/freshness_basis", "string");
-        if (value66 !== "snapshot") return constError("/meta/freshness_basis", "snapshot");
+        const value65 = value39.freshness_basis;
+        if (!(typeof value65 == "string")) return typeError("/meta/freshness_basis", "string");
+        if (value65 !== "snapshot") return constError("/meta/freshness_basis", "snapshot");
       }
       {
-        const value67 = value40.staleness_ms;
-        if (!(typeof value67 == "number" || value67 === null)) return typeError("/meta/staleness_ms", list5);
+        const value66 = value39.staleness_ms;
+        if (!(typeof value66 == "number" || value66 === null)) return typeError("/meta/staleness_ms", list5);
       }
       {
-        const value68 = value40.warnings;
-        if (!(Array.isArray(value68))) return typeError("/meta/warnings", "array");
-        for (let i69 = 0; i69 < value68.length; i69++) {
-          const item70 = value68[i69];
-          if (!warningsItem(item70)) return at("/meta/warnings/" + i69, item70, list13);
+        const value67 = value39.warnings;
+        if (!(Array.isArray(value67))) return typeError("/meta/warnings", "array");
+        for (let i68 = 0; i68 < value67.length; i68++) {
+          const item69 = value67[i68];
+          if (!warningsItem(item69)) return at("/meta/warnings/" + i68, item69, list13);
         }
       }
     }

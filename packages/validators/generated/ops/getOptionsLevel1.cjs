@@ -9,119 +9,119 @@ const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date","bid_price_open","bid_price_high","bid_price_low","bid_price_close","ask_price_open","ask_price_high","ask_price_low","ask_price_close","bid_size_open","bid_size_high","bid_size_low","bid_size_close","ask_size_open","ask_size_high","ask_size_low","ask_size_close","bid_ask_spread_open","bid_ask_spread_high","bid_ask_spread_low","bid_ask_spread_close","total_liquidity_open","total_liquidity_high","total_liquidity_low","total_liquidity_close","total_liquidity_avg"];
 const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
+const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!pattern.test(value7)) return patternError("/date", source);
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
   }
   {
-    const value10 = d.bid_price_open;
-    if (!(typeof value10 == "number")) return typeError("/bid_price_open", "number");
+    const value9 = d.bid_price_open;
+    if (!(typeof value9 == "number")) return typeError("/bid_price_open", "number");
   }
   {
-    const value11 = d.bid_price_high;
-    if (!(typeof value11 == "number")) return typeError("/bid_price_high", "number");
+    const value10 = d.bid_price_high;
+    if (!(typeof value10 == "number")) return typeError("/bid_price_high", "number");
   }
   {
-    const value12 = d.bid_price_low;
-    if (!(typeof value12 == "number")) return typeError("/bid_price_low", "number");
+    const value11 = d.bid_price_low;
+    if (!(typeof value11 == "number")) return typeError("/bid_price_low", "number");
   }
   {
-    const value13 = d.bid_price_close;
-    if (!(typeof value13 == "number")) return typeError("/bid_price_close", "number");
+    const value12 = d.bid_price_close;
+    if (!(typeof value12 == "number")) return typeError("/bid_price_close", "number");
   }
   {
-    const value14 = d.ask_price_open;
-    if (!(typeof value14 == "number")) return typeError("/ask_price_open", "number");
+    const value13 = d.ask_price_open;
+    if (!(typeof value13 == "number")) return typeError("/ask_price_open", "number");
   }
   {
-    const value15 = d.ask_price_high;
-    if (!(typeof value15 == "number")) return typeError("/ask_price_high", "number");
+    const value14 = d.ask_price_high;
+    if (!(typeof value14 == "number")) return typeError("/ask_price_high", "number");
   }
   {
-    const value16 = d.ask_price_low;
-    if (!(typeof value16 == "number")) return typeError("/ask_price_low", "number");
+    const value15 = d.ask_price_low;
+    if (!(typeof value15 == "number")) return typeError("/ask_price_low", "number");
   }
   {
-    const value17 = d.ask_price_close;
-    if (!(typeof value17 == "number")) return typeError("/ask_price_close", "number");
+    const value16 = d.ask_price_close;
+    if (!(typeof value16 == "number")) return typeError("/ask_price_close", "number");
   }
   {
-    const value18 = d.bid_size_open;
-    if (!(typeof value18 == "number")) return typeError("/bid_size_open", "number");
+    const value17 = d.bid_size_open;
+    if (!(typeof value17 == "number")) return typeError("/bid_size_open", "number");
   }
   {
-    const value19 = d.bid_size_high;
-    if (!(typeof value19 == "number")) return typeError("/bid_size_high", "number");
+    const value18 = d.bid_size_high;
+    if (!(typeof value18 == "number")) return typeError("/bid_size_high", "number");
   }
   {
-    const value20 = d.bid_size_low;
-    if (!(typeof value20 == "number")) return typeError("/bid_size_low", "number");
+    const value19 = d.bid_size_low;
+    if (!(typeof value19 == "number")) return typeError("/bid_size_low", "number");
   }
   {
-    const value21 = d.bid_size_close;
-    if (!(typeof value21 == "number")) return typeError("/bid_size_close", "number");
+    const value20 = d.bid_size_close;
+    if (!(typeof value20 == "number")) return typeError("/bid_size_close", "number");
   }
   {
-    const value22 = d.ask_size_open;
-    if (!(typeof value22 == "number")) return typeError("/ask_size_open", "number");
+    const value21 = d.ask_size_open;
+    if (!(typeof value21 == "number")) return typeError("/ask_size_open", "number");
   }
   {
-    const value23 = d.ask_size_high;
-    if (!(typeof value23 == "number")) return typeError("/ask_size_high", "number");
+    const value22 = d.ask_size_high;
+    if (!(typeof value22 == "number")) return typeError("/ask_size_high", "number");
   }
   {
-    const value24 = d.ask_size_low;
-    if (!(typeof value24 == "number")) return typeError("/ask_size_low", "number");
+    const value23 = d.ask_size_low;
+    if (!(typeof value23 == "number")) return typeError("/ask_size_low", "number");
   }
   {
-    const value25 = d.ask_size_close;
-    if (!(typeof value25 == "number")) return typeError("/ask_size_close", "number");
+    const value24 = d.ask_size_close;
+    if (!(typeof value24 == "number")) return typeError("/ask_size_close", "number");
   }
   {
-    const value26 = d.bid_ask_spread_open;
-    if (!(typeof value26 == "number")) return typeError("/bid_ask_spread_open", "number");
+    const value25 = d.bid_ask_spread_open;
+    if (!(typeof value25 == "number")) return typeError("/bid_ask_spread_open", "number");
   }
   {
-    const value27 = d.bid_ask_spread_high;
-    if (!(typeof value27 == "number")) return typeError("/bid_ask_spread_high", "number");
+    const value26 = d.bid_ask_spread_high;
+    if (!(typeof value26 == "number")) return typeError("/bid_ask_spread_high", "number");
   }
   {
-    const value28 = d.bid_ask_spread_low;
-    if (!(typeof value28 == "number")) return typeError("/bid_ask_spread_low", "number");
+    const value27 = d.bid_ask_spread_low;
+    if (!(typeof value27 == "number")) return typeError("/bid_ask_spread_low", "number");
   }
   {
-    const value29 = d.bid_ask_spread_close;
-    if (!(typeof value29 == "number")) return typeError("/bid_ask_spread_close", "number");
+    const value28 = d.bid_ask_spread_close;
+    if (!(typeof value28 == "number")) return typeError("/bid_ask_spread_close", "number");
   }
   {
-    const value30 = d.total_liquidity_open;
-    if (!(typeof value30 == "number")) return typeError("/total_liquidity_open", "number");
+    const value29 = d.total_liquidity_open;
+    if (!(typeof value29 == "number")) return typeError("/total_liquidity_open", "number");
   }
   {
-    const value31 = d.total_liquidity_high;
-    if (!(typeof value31 == "number")) return typeError("/total_liquidity_high", "number");
+    const value30 = d.total_liquidity_high;
+    if (!(typeof value30 == "number")) return typeError("/total_liquidity_high", "number");
   }
   {
-    const value32 = d.total_liquidity_low;
-    if (!(typeof value32 == "number")) return typeError("/total_liquidity_low", "number");
+    const value31 = d.total_liquidity_low;
+    if (!(typeof value31 == "number")) return typeError("/total_liquidity_low", "number");
   }
   {
-    const value33 = d.total_liquidity_close;
-    if (!(typeof value33 == "number")) return typeError("/total_liquidity_close", "number");
+    const value32 = d.total_liquidity_close;
+    if (!(typeof value32 == "number")) return typeError("/total_liquidity_close", "number");
   }
   {
-    const value34 = d.total_liquidity_avg;
-    if (!(typeof value34 == "number")) return typeError("/total_liquidity_avg", "number");
+    const value33 = d.total_liquidity_avg;
+    if (!(typeof value33 == "number")) return typeError("/total_liquidity_avg", "number");
   }
   return true;
 }
@@ -160,43 +160,43 @@ function response200(d) {
     }
   }
   {
-    const value35 = d.meta;
-    if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return typeError("/meta", "object");
-    if (value35.next_cursor === void 0) return requiredFirst(value35, "/meta", list3);
+    const value34 = d.meta;
+    if (!(typeof value34 == "object" && value34 !== null && !Array.isArray(value34))) return typeError("/meta", "object");
+    if (value34.next_cursor === void 0) return requiredFirst(value34, "/meta", list3);
     {
-      const value37 = value35.next_cursor;
-      if (!(typeof value37 == "string" || value37 === null)) return typeError("/meta/next_cursor", list4);
+      const value36 = value34.next_cursor;
+      if (!(typeof value36 == "string" || value36 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
-      const value39 = value35.empty_reason;
-      if (value39 !== void 0) {
-        if (branch1(value39) + branch2(value39) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value38 = value34.empty_reason;
+      if (value38 !== void 0) {
+        if (branch1(value38) + branch2(value38) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value43 = value35.coverage;
+      const value42 = value34.coverage;
+      if (value42 !== void 0) {
+        if (!(typeof value42 == "object" && value42 !== null && !Array.isArray(value42))) return typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value43 = value34.completeness;
       if (value43 !== void 0) {
-        if (!(typeof value43 == "object" && value43 !== null && !Array.isArray(value43))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value44 = value35.completeness;
-      if (value44 !== void 0) {
-        if (!(typeof value44 == "object" && value44 !== null && !Array.isArray(value44))) return typeError("/meta/completeness", "object");
-        if (value44.status === void 0) return requiredFirst(value44, "/meta/completeness", list6);
+        if (!(typeof value43 == "object" && value43 !== null && !Array.isArray(value43))) return typeError("/meta/completeness", "object");
+        if (value43.status === void 0) return requiredFirst(value43, "/meta/completeness", list6);
         {
-          const value46 = value44.status;
-          if (!(typeof value46 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value46)) return enumError("/meta/completeness/status", list7);
+          const value45 = value43.status;
+          if (!(typeof value45 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value45)) return enumError("/meta/completeness/status", list7);
         }
         {
-          const value48 = value44.complete_from;
-          if (value48 !== void 0) {
-            if (!(branch3(value48) || branch4(value48))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value47 = value43.complete_from;
+          if (value47 !== void 0) {
+            if (!(branch3(value47) || branch4(value47))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value52 = value44.complete_through;
+          const value52 = value43.complete_through;
           if (value52 !== void 0) {
             if (!(branch3(value52) || branch4(value52))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
@@ -204,13 +204,13 @@ function response200(d) {
       }
     }
     {
-      const value53 = value35.has_more;
+      const value53 = value34.has_more;
       if (value53 !== void 0) {
         if (!(typeof value53 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value54 = value35.count;
+      const value54 = value34.count;
       if (value54 !== void 0) {
         if (!(isInteger(value54))) return typeError("/meta/count", "integer");
         if (!(value54 >= 0)) return numberLimit("/meta/count", "minimum", 0);

@@ -9,35 +9,35 @@ const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date","oi_open","oi_high","oi_low","oi_close"];
 const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
+const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!pattern.test(value7)) return patternError("/date", source);
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
   }
   {
-    const value10 = d.oi_open;
-    if (!(typeof value10 == "number")) return typeError("/oi_open", "number");
+    const value9 = d.oi_open;
+    if (!(typeof value9 == "number")) return typeError("/oi_open", "number");
   }
   {
-    const value11 = d.oi_high;
-    if (!(typeof value11 == "number")) return typeError("/oi_high", "number");
+    const value10 = d.oi_high;
+    if (!(typeof value10 == "number")) return typeError("/oi_high", "number");
   }
   {
-    const value12 = d.oi_low;
-    if (!(typeof value12 == "number")) return typeError("/oi_low", "number");
+    const value11 = d.oi_low;
+    if (!(typeof value11 == "number")) return typeError("/oi_low", "number");
   }
   {
-    const value13 = d.oi_close;
-    if (!(typeof value13 == "number")) return typeError("/oi_close", "number");
+    const value12 = d.oi_close;
+    if (!(typeof value12 == "number")) return typeError("/oi_close", "number");
   }
   return true;
 }
@@ -76,43 +76,43 @@ function response200(d) {
     }
   }
   {
-    const value14 = d.meta;
-    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return typeError("/meta", "object");
-    if (value14.next_cursor === void 0) return requiredFirst(value14, "/meta", list3);
+    const value13 = d.meta;
+    if (!(typeof value13 == "object" && value13 !== null && !Array.isArray(value13))) return typeError("/meta", "object");
+    if (value13.next_cursor === void 0) return requiredFirst(value13, "/meta", list3);
     {
-      const value16 = value14.next_cursor;
-      if (!(typeof value16 == "string" || value16 === null)) return typeError("/meta/next_cursor", list4);
+      const value15 = value13.next_cursor;
+      if (!(typeof value15 == "string" || value15 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
-      const value18 = value14.empty_reason;
-      if (value18 !== void 0) {
-        if (branch1(value18) + branch2(value18) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value17 = value13.empty_reason;
+      if (value17 !== void 0) {
+        if (branch1(value17) + branch2(value17) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value22 = value14.coverage;
+      const value21 = value13.coverage;
+      if (value21 !== void 0) {
+        if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value22 = value13.completeness;
       if (value22 !== void 0) {
-        if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value23 = value14.completeness;
-      if (value23 !== void 0) {
-        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta/completeness", "object");
-        if (value23.status === void 0) return requiredFirst(value23, "/meta/completeness", list6);
+        if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return typeError("/meta/completeness", "object");
+        if (value22.status === void 0) return requiredFirst(value22, "/meta/completeness", list6);
         {
-          const value25 = value23.status;
-          if (!(typeof value25 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value25)) return enumError("/meta/completeness/status", list7);
+          const value24 = value22.status;
+          if (!(typeof value24 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value24)) return enumError("/meta/completeness/status", list7);
         }
         {
-          const value27 = value23.complete_from;
-          if (value27 !== void 0) {
-            if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value26 = value22.complete_from;
+          if (value26 !== void 0) {
+            if (!(branch3(value26) || branch4(value26))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value31 = value23.complete_through;
+          const value31 = value22.complete_through;
           if (value31 !== void 0) {
             if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
@@ -120,13 +120,13 @@ function response200(d) {
       }
     }
     {
-      const value32 = value14.has_more;
+      const value32 = value13.has_more;
       if (value32 !== void 0) {
         if (!(typeof value32 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value33 = value14.count;
+      const value33 = value13.count;
       if (value33 !== void 0) {
         if (!(isInteger(value33))) return typeError("/meta/count", "integer");
         if (!(value33 >= 0)) return numberLimit("/meta/count", "minimum", 0);

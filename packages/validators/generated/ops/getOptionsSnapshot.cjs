@@ -10,7 +10,6 @@ exports.validators = {};
   const list = ["data","meta"];
   const list2 = ["date"];
   const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-  const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
   const list3 = ["number","null"];
   const list4 = ["exchange","instrument_name","currency"];
   const list5 = ["minute"];
@@ -18,6 +17,7 @@ exports.validators = {};
   const list7 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
   const list8 = ["status"];
   const list9 = ["available","unavailable"];
+  const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function branch1(d) {
     if (!(typeof d == "string")) return false;
@@ -54,147 +54,147 @@ exports.validators = {};
         {
           const value6 = item4.date;
           if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-          if (!pattern.test(value6)) return patternError("/data/" + i3 + "/date", source);
+          if (!(value6.length === 19 && value6.charCodeAt(0) - 48 >>> 0 <= 9 && value6.charCodeAt(1) - 48 >>> 0 <= 9 && value6.charCodeAt(2) - 48 >>> 0 <= 9 && value6.charCodeAt(3) - 48 >>> 0 <= 9 && value6.charCodeAt(4) === 45 && (value6.charCodeAt(5) === 48 && value6.charCodeAt(6) - 49 >>> 0 <= 8 || value6.charCodeAt(5) === 49 && value6.charCodeAt(6) - 48 >>> 0 <= 2) && value6.charCodeAt(7) === 45 && (value6.charCodeAt(8) === 48 && value6.charCodeAt(9) - 49 >>> 0 <= 8 || value6.charCodeAt(8) - 49 >>> 0 <= 1 && value6.charCodeAt(9) - 48 >>> 0 <= 9 || value6.charCodeAt(8) === 51 && value6.charCodeAt(9) - 48 >>> 0 <= 1) && value6.charCodeAt(10) === 32 && (value6.charCodeAt(11) - 48 >>> 0 <= 1 && value6.charCodeAt(12) - 48 >>> 0 <= 9 || value6.charCodeAt(11) === 50 && value6.charCodeAt(12) - 48 >>> 0 <= 3) && value6.charCodeAt(13) === 58 && value6.charCodeAt(14) - 48 >>> 0 <= 5 && value6.charCodeAt(15) - 48 >>> 0 <= 9 && value6.charCodeAt(16) === 58 && value6.charCodeAt(17) - 48 >>> 0 <= 5 && value6.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/data/" + i3 + "/date", source);
         }
         {
-          const value9 = item4.mark_price;
-          if (value9 !== void 0) {
-            if (!(typeof value9 == "number" || value9 === null)) return typeError("/data/" + i3 + "/mark_price", list3);
+          const value8 = item4.mark_price;
+          if (value8 !== void 0) {
+            if (!(typeof value8 == "number" || value8 === null)) return typeError("/data/" + i3 + "/mark_price", list3);
           }
         }
         {
-          const value11 = item4.index_price;
+          const value10 = item4.index_price;
+          if (value10 !== void 0) {
+            if (!(typeof value10 == "number" || value10 === null)) return typeError("/data/" + i3 + "/index_price", list3);
+          }
+        }
+        {
+          const value11 = item4.bid_price;
           if (value11 !== void 0) {
-            if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + i3 + "/index_price", list3);
+            if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + i3 + "/bid_price", list3);
           }
         }
         {
-          const value12 = item4.bid_price;
+          const value12 = item4.ask_price;
           if (value12 !== void 0) {
-            if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i3 + "/bid_price", list3);
+            if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i3 + "/ask_price", list3);
           }
         }
         {
-          const value13 = item4.ask_price;
+          const value13 = item4.bid_ask_spread;
           if (value13 !== void 0) {
-            if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i3 + "/ask_price", list3);
+            if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i3 + "/bid_ask_spread", list3);
           }
         }
         {
-          const value14 = item4.bid_ask_spread;
+          const value14 = item4.bid_size;
           if (value14 !== void 0) {
-            if (!(typeof value14 == "number" || value14 === null)) return typeError("/data/" + i3 + "/bid_ask_spread", list3);
+            if (!(typeof value14 == "number" || value14 === null)) return typeError("/data/" + i3 + "/bid_size", list3);
           }
         }
         {
-          const value15 = item4.bid_size;
+          const value15 = item4.ask_size;
           if (value15 !== void 0) {
-            if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i3 + "/bid_size", list3);
+            if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i3 + "/ask_size", list3);
           }
         }
         {
-          const value16 = item4.ask_size;
+          const value16 = item4.oi;
           if (value16 !== void 0) {
-            if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i3 + "/ask_size", list3);
+            if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i3 + "/oi", list3);
           }
         }
         {
-          const value17 = item4.oi;
+          const value17 = item4.volume_usd_24h;
           if (value17 !== void 0) {
-            if (!(typeof value17 == "number" || value17 === null)) return typeError("/data/" + i3 + "/oi", list3);
+            if (!(typeof value17 == "number" || value17 === null)) return typeError("/data/" + i3 + "/volume_usd_24h", list3);
           }
         }
         {
-          const value18 = item4.volume_usd_24h;
+          const value18 = item4.bid_iv;
           if (value18 !== void 0) {
-            if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/" + i3 + "/volume_usd_24h", list3);
+            if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/" + i3 + "/bid_iv", list3);
           }
         }
         {
-          const value19 = item4.bid_iv;
+          const value19 = item4.ask_iv;
           if (value19 !== void 0) {
-            if (!(typeof value19 == "number" || value19 === null)) return typeError("/data/" + i3 + "/bid_iv", list3);
+            if (!(typeof value19 == "number" || value19 === null)) return typeError("/data/" + i3 + "/ask_iv", list3);
           }
         }
         {
-          const value20 = item4.ask_iv;
+          const value20 = item4.mark_iv;
           if (value20 !== void 0) {
-            if (!(typeof value20 == "number" || value20 === null)) return typeError("/data/" + i3 + "/ask_iv", list3);
+            if (!(typeof value20 == "number" || value20 === null)) return typeError("/data/" + i3 + "/mark_iv", list3);
           }
         }
         {
-          const value21 = item4.mark_iv;
+          const value21 = item4.iv_spread;
           if (value21 !== void 0) {
-            if (!(typeof value21 == "number" || value21 === null)) return typeError("/data/" + i3 + "/mark_iv", list3);
-          }
-        }
-        {
-          const value22 = item4.iv_spread;
-          if (value22 !== void 0) {
-            if (!(typeof value22 == "number" || value22 === null)) return typeError("/data/" + i3 + "/iv_spread", list3);
+            if (!(typeof value21 == "number" || value21 === null)) return typeError("/data/" + i3 + "/iv_spread", list3);
           }
         }
         if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
         if (item4.exchange === void 0 || item4.instrument_name === void 0 || item4.currency === void 0) return requiredFirst(item4, "/data/" + i3, list4);
         {
-          const value24 = item4.exchange;
-          if (!(typeof value24 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
+          const value23 = item4.exchange;
+          if (!(typeof value23 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
         }
         {
-          const value25 = item4.instrument_name;
-          if (!(typeof value25 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
-          if (value25.length < 1) return countLimit("/data/" + i3 + "/instrument_name", "minLength", 1);
+          const value24 = item4.instrument_name;
+          if (!(typeof value24 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
+          if (value24.length < 1) return countLimit("/data/" + i3 + "/instrument_name", "minLength", 1);
         }
         {
-          const value26 = item4.currency;
-          if (!(typeof value26 == "string")) return typeError("/data/" + i3 + "/currency", "string");
+          const value25 = item4.currency;
+          if (!(typeof value25 == "string")) return typeError("/data/" + i3 + "/currency", "string");
         }
       }
     }
     {
-      const value27 = d.meta;
-      if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return typeError("/meta", "object");
-      if (value27.minute === void 0) return requiredFirst(value27, "/meta", list5);
+      const value26 = d.meta;
+      if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return typeError("/meta", "object");
+      if (value26.minute === void 0) return requiredFirst(value26, "/meta", list5);
       {
-        const value29 = value27.minute;
-        if (!(typeof value29 == "string")) return typeError("/meta/minute", "string");
+        const value28 = value26.minute;
+        if (!(typeof value28 == "string")) return typeError("/meta/minute", "string");
       }
       {
-        const value30 = value27.next_cursor;
-        if (value30 !== void 0) {
-          if (!(typeof value30 == "string" || value30 === null)) return typeError("/meta/next_cursor", list6);
+        const value29 = value26.next_cursor;
+        if (value29 !== void 0) {
+          if (!(typeof value29 == "string" || value29 === null)) return typeError("/meta/next_cursor", list6);
         }
       }
       {
-        const value32 = value27.empty_reason;
-        if (value32 !== void 0) {
-          if (branch1(value32) + branch2(value32) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        const value31 = value26.empty_reason;
+        if (value31 !== void 0) {
+          if (branch1(value31) + branch2(value31) !== 1) return unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
-        const value36 = value27.coverage;
+        const value35 = value26.coverage;
+        if (value35 !== void 0) {
+          if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return typeError("/meta/coverage", "object");
+        }
+      }
+      {
+        const value36 = value26.completeness;
         if (value36 !== void 0) {
-          if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return typeError("/meta/coverage", "object");
-        }
-      }
-      {
-        const value37 = value27.completeness;
-        if (value37 !== void 0) {
-          if (!(typeof value37 == "object" && value37 !== null && !Array.isArray(value37))) return typeError("/meta/completeness", "object");
-          if (value37.status === void 0) return requiredFirst(value37, "/meta/completeness", list8);
+          if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return typeError("/meta/completeness", "object");
+          if (value36.status === void 0) return requiredFirst(value36, "/meta/completeness", list8);
           {
-            const value39 = value37.status;
-            if (!(typeof value39 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list9.includes(value39)) return enumError("/meta/completeness/status", list9);
+            const value38 = value36.status;
+            if (!(typeof value38 == "string")) return typeError("/meta/completeness/status", "string");
+            if (!list9.includes(value38)) return enumError("/meta/completeness/status", list9);
           }
           {
-            const value41 = value37.complete_from;
-            if (value41 !== void 0) {
-              if (!(branch3(value41) || branch4(value41))) return unionError("/meta/completeness/complete_from", "anyOf");
+            const value40 = value36.complete_from;
+            if (value40 !== void 0) {
+              if (!(branch3(value40) || branch4(value40))) return unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
-            const value45 = value37.complete_through;
+            const value45 = value36.complete_through;
             if (value45 !== void 0) {
               if (!(branch3(value45) || branch4(value45))) return unionError("/meta/completeness/complete_through", "anyOf");
             }

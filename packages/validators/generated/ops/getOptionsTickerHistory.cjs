@@ -9,97 +9,97 @@ const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date"];
 const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 const list3 = ["number","null"];
 const list4 = ["next_cursor"];
 const list5 = ["string","null"];
 const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list7 = ["status"];
 const list8 = ["available","unavailable"];
+const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!pattern.test(value7)) return patternError("/date", source);
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
   }
   {
-    const value10 = d.mark_price;
-    if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return typeError("/mark_price", list3);
+    const value9 = d.mark_price;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return typeError("/mark_price", list3);
     }
   }
   {
-    const value12 = d.index_price;
+    const value11 = d.index_price;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return typeError("/index_price", list3);
+    }
+  }
+  {
+    const value12 = d.bid_price;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/index_price", list3);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/bid_price", list3);
     }
   }
   {
-    const value13 = d.bid_price;
+    const value13 = d.ask_price;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/bid_price", list3);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/ask_price", list3);
     }
   }
   {
-    const value14 = d.ask_price;
+    const value14 = d.bid_ask_spread;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/ask_price", list3);
+      if (!(typeof value14 == "number" || value14 === null)) return typeError("/bid_ask_spread", list3);
     }
   }
   {
-    const value15 = d.bid_ask_spread;
+    const value15 = d.bid_size;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return typeError("/bid_ask_spread", list3);
+      if (!(typeof value15 == "number" || value15 === null)) return typeError("/bid_size", list3);
     }
   }
   {
-    const value16 = d.bid_size;
+    const value16 = d.ask_size;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/bid_size", list3);
+      if (!(typeof value16 == "number" || value16 === null)) return typeError("/ask_size", list3);
     }
   }
   {
-    const value17 = d.ask_size;
+    const value17 = d.oi;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return typeError("/ask_size", list3);
+      if (!(typeof value17 == "number" || value17 === null)) return typeError("/oi", list3);
     }
   }
   {
-    const value18 = d.oi;
+    const value18 = d.volume_usd_24h;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return typeError("/oi", list3);
+      if (!(typeof value18 == "number" || value18 === null)) return typeError("/volume_usd_24h", list3);
     }
   }
   {
-    const value19 = d.volume_usd_24h;
+    const value19 = d.bid_iv;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "number" || value19 === null)) return typeError("/volume_usd_24h", list3);
+      if (!(typeof value19 == "number" || value19 === null)) return typeError("/bid_iv", list3);
     }
   }
   {
-    const value20 = d.bid_iv;
+    const value20 = d.ask_iv;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return typeError("/bid_iv", list3);
+      if (!(typeof value20 == "number" || value20 === null)) return typeError("/ask_iv", list3);
     }
   }
   {
-    const value21 = d.ask_iv;
+    const value21 = d.mark_iv;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "number" || value21 === null)) return typeError("/ask_iv", list3);
+      if (!(typeof value21 == "number" || value21 === null)) return typeError("/mark_iv", list3);
     }
   }
   {
-    const value22 = d.mark_iv;
+    const value22 = d.iv_spread;
     if (value22 !== void 0) {
-      if (!(typeof value22 == "number" || value22 === null)) return typeError("/mark_iv", list3);
-    }
-  }
-  {
-    const value23 = d.iv_spread;
-    if (value23 !== void 0) {
-      if (!(typeof value23 == "number" || value23 === null)) return typeError("/iv_spread", list3);
+      if (!(typeof value22 == "number" || value22 === null)) return typeError("/iv_spread", list3);
     }
   }
   return true;
@@ -139,43 +139,43 @@ function response200(d) {
     }
   }
   {
-    const value24 = d.meta;
-    if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return typeError("/meta", "object");
-    if (value24.next_cursor === void 0) return requiredFirst(value24, "/meta", list4);
+    const value23 = d.meta;
+    if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta", "object");
+    if (value23.next_cursor === void 0) return requiredFirst(value23, "/meta", list4);
     {
-      const value26 = value24.next_cursor;
-      if (!(typeof value26 == "string" || value26 === null)) return typeError("/meta/next_cursor", list5);
+      const value25 = value23.next_cursor;
+      if (!(typeof value25 == "string" || value25 === null)) return typeError("/meta/next_cursor", list5);
     }
     {
-      const value28 = value24.empty_reason;
-      if (value28 !== void 0) {
-        if (branch1(value28) + branch2(value28) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value27 = value23.empty_reason;
+      if (value27 !== void 0) {
+        if (branch1(value27) + branch2(value27) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value32 = value24.coverage;
+      const value31 = value23.coverage;
+      if (value31 !== void 0) {
+        if (!(typeof value31 == "object" && value31 !== null && !Array.isArray(value31))) return typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value32 = value23.completeness;
       if (value32 !== void 0) {
-        if (!(typeof value32 == "object" && value32 !== null && !Array.isArray(value32))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value33 = value24.completeness;
-      if (value33 !== void 0) {
-        if (!(typeof value33 == "object" && value33 !== null && !Array.isArray(value33))) return typeError("/meta/completeness", "object");
-        if (value33.status === void 0) return requiredFirst(value33, "/meta/completeness", list7);
+        if (!(typeof value32 == "object" && value32 !== null && !Array.isArray(value32))) return typeError("/meta/completeness", "object");
+        if (value32.status === void 0) return requiredFirst(value32, "/meta/completeness", list7);
         {
-          const value35 = value33.status;
-          if (!(typeof value35 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value35)) return enumError("/meta/completeness/status", list8);
+          const value34 = value32.status;
+          if (!(typeof value34 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value34)) return enumError("/meta/completeness/status", list8);
         }
         {
-          const value37 = value33.complete_from;
-          if (value37 !== void 0) {
-            if (!(branch3(value37) || branch4(value37))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value36 = value32.complete_from;
+          if (value36 !== void 0) {
+            if (!(branch3(value36) || branch4(value36))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value41 = value33.complete_through;
+          const value41 = value32.complete_through;
           if (value41 !== void 0) {
             if (!(branch3(value41) || branch4(value41))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
@@ -183,13 +183,13 @@ function response200(d) {
       }
     }
     {
-      const value42 = value24.has_more;
+      const value42 = value23.has_more;
       if (value42 !== void 0) {
         if (!(typeof value42 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value43 = value24.count;
+      const value43 = value23.count;
       if (value43 !== void 0) {
         if (!(isInteger(value43))) return typeError("/meta/count", "integer");
         if (!(value43 >= 0)) return numberLimit("/meta/count", "minimum", 0);

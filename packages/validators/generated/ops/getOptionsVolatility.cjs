@@ -9,123 +9,123 @@ const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date","strike","maturity","days_to_expiry","underlying_price","mark_iv_open","mark_iv_high","mark_iv_low","mark_iv_close","bid_iv_open","bid_iv_high","bid_iv_low","bid_iv_close","ask_iv_open","ask_iv_high","ask_iv_low","ask_iv_close","iv_spread_open","iv_spread_high","iv_spread_low","iv_spread_close","iv_spread_avg","delta","gamma","theta","vega","rho"];
 const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
+const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!pattern.test(value7)) return patternError("/date", source);
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
   }
   {
-    const value10 = d.strike;
-    if (!(typeof value10 == "number")) return typeError("/strike", "number");
+    const value9 = d.strike;
+    if (!(typeof value9 == "number")) return typeError("/strike", "number");
   }
   {
-    const value11 = d.maturity;
-    if (!(typeof value11 == "string")) return typeError("/maturity", "string");
+    const value10 = d.maturity;
+    if (!(typeof value10 == "string")) return typeError("/maturity", "string");
   }
   {
-    const value12 = d.days_to_expiry;
-    if (!(typeof value12 == "number")) return typeError("/days_to_expiry", "number");
+    const value11 = d.days_to_expiry;
+    if (!(typeof value11 == "number")) return typeError("/days_to_expiry", "number");
   }
   {
-    const value13 = d.underlying_price;
-    if (!(typeof value13 == "number")) return typeError("/underlying_price", "number");
+    const value12 = d.underlying_price;
+    if (!(typeof value12 == "number")) return typeError("/underlying_price", "number");
   }
   {
-    const value14 = d.mark_iv_open;
-    if (!(typeof value14 == "number")) return typeError("/mark_iv_open", "number");
+    const value13 = d.mark_iv_open;
+    if (!(typeof value13 == "number")) return typeError("/mark_iv_open", "number");
   }
   {
-    const value15 = d.mark_iv_high;
-    if (!(typeof value15 == "number")) return typeError("/mark_iv_high", "number");
+    const value14 = d.mark_iv_high;
+    if (!(typeof value14 == "number")) return typeError("/mark_iv_high", "number");
   }
   {
-    const value16 = d.mark_iv_low;
-    if (!(typeof value16 == "number")) return typeError("/mark_iv_low", "number");
+    const value15 = d.mark_iv_low;
+    if (!(typeof value15 == "number")) return typeError("/mark_iv_low", "number");
   }
   {
-    const value17 = d.mark_iv_close;
-    if (!(typeof value17 == "number")) return typeError("/mark_iv_close", "number");
+    const value16 = d.mark_iv_close;
+    if (!(typeof value16 == "number")) return typeError("/mark_iv_close", "number");
   }
   {
-    const value18 = d.bid_iv_open;
-    if (!(typeof value18 == "number")) return typeError("/bid_iv_open", "number");
+    const value17 = d.bid_iv_open;
+    if (!(typeof value17 == "number")) return typeError("/bid_iv_open", "number");
   }
   {
-    const value19 = d.bid_iv_high;
-    if (!(typeof value19 == "number")) return typeError("/bid_iv_high", "number");
+    const value18 = d.bid_iv_high;
+    if (!(typeof value18 == "number")) return typeError("/bid_iv_high", "number");
   }
   {
-    const value20 = d.bid_iv_low;
-    if (!(typeof value20 == "number")) return typeError("/bid_iv_low", "number");
+    const value19 = d.bid_iv_low;
+    if (!(typeof value19 == "number")) return typeError("/bid_iv_low", "number");
   }
   {
-    const value21 = d.bid_iv_close;
-    if (!(typeof value21 == "number")) return typeError("/bid_iv_close", "number");
+    const value20 = d.bid_iv_close;
+    if (!(typeof value20 == "number")) return typeError("/bid_iv_close", "number");
   }
   {
-    const value22 = d.ask_iv_open;
-    if (!(typeof value22 == "number")) return typeError("/ask_iv_open", "number");
+    const value21 = d.ask_iv_open;
+    if (!(typeof value21 == "number")) return typeError("/ask_iv_open", "number");
   }
   {
-    const value23 = d.ask_iv_high;
-    if (!(typeof value23 == "number")) return typeError("/ask_iv_high", "number");
+    const value22 = d.ask_iv_high;
+    if (!(typeof value22 == "number")) return typeError("/ask_iv_high", "number");
   }
   {
-    const value24 = d.ask_iv_low;
-    if (!(typeof value24 == "number")) return typeError("/ask_iv_low", "number");
+    const value23 = d.ask_iv_low;
+    if (!(typeof value23 == "number")) return typeError("/ask_iv_low", "number");
   }
   {
-    const value25 = d.ask_iv_close;
-    if (!(typeof value25 == "number")) return typeError("/ask_iv_close", "number");
+    const value24 = d.ask_iv_close;
+    if (!(typeof value24 == "number")) return typeError("/ask_iv_close", "number");
   }
   {
-    const value26 = d.iv_spread_open;
-    if (!(typeof value26 == "number")) return typeError("/iv_spread_open", "number");
+    const value25 = d.iv_spread_open;
+    if (!(typeof value25 == "number")) return typeError("/iv_spread_open", "number");
   }
   {
-    const value27 = d.iv_spread_high;
-    if (!(typeof value27 == "number")) return typeError("/iv_spread_high", "number");
+    const value26 = d.iv_spread_high;
+    if (!(typeof value26 == "number")) return typeError("/iv_spread_high", "number");
   }
   {
-    const value28 = d.iv_spread_low;
-    if (!(typeof value28 == "number")) return typeError("/iv_spread_low", "number");
+    const value27 = d.iv_spread_low;
+    if (!(typeof value27 == "number")) return typeError("/iv_spread_low", "number");
   }
   {
-    const value29 = d.iv_spread_close;
-    if (!(typeof value29 == "number")) return typeError("/iv_spread_close", "number");
+    const value28 = d.iv_spread_close;
+    if (!(typeof value28 == "number")) return typeError("/iv_spread_close", "number");
   }
   {
-    const value30 = d.iv_spread_avg;
-    if (!(typeof value30 == "number")) return typeError("/iv_spread_avg", "number");
+    const value29 = d.iv_spread_avg;
+    if (!(typeof value29 == "number")) return typeError("/iv_spread_avg", "number");
   }
   {
-    const value31 = d.delta;
-    if (!(typeof value31 == "number")) return typeError("/delta", "number");
+    const value30 = d.delta;
+    if (!(typeof value30 == "number")) return typeError("/delta", "number");
   }
   {
-    const value32 = d.gamma;
-    if (!(typeof value32 == "number")) return typeError("/gamma", "number");
+    const value31 = d.gamma;
+    if (!(typeof value31 == "number")) return typeError("/gamma", "number");
   }
   {
-    const value33 = d.theta;
-    if (!(typeof value33 == "number")) return typeError("/theta", "number");
+    const value32 = d.theta;
+    if (!(typeof value32 == "number")) return typeError("/theta", "number");
   }
   {
-    const value34 = d.vega;
-    if (!(typeof value34 == "number")) return typeError("/vega", "number");
+    const value33 = d.vega;
+    if (!(typeof value33 == "number")) return typeError("/vega", "number");
   }
   {
-    const value35 = d.rho;
-    if (!(typeof value35 == "number")) return typeError("/rho", "number");
+    const value34 = d.rho;
+    if (!(typeof value34 == "number")) return typeError("/rho", "number");
   }
   return true;
 }
@@ -164,43 +164,43 @@ function response200(d) {
     }
   }
   {
-    const value36 = d.meta;
-    if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return typeError("/meta", "object");
-    if (value36.next_cursor === void 0) return requiredFirst(value36, "/meta", list3);
+    const value35 = d.meta;
+    if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return typeError("/meta", "object");
+    if (value35.next_cursor === void 0) return requiredFirst(value35, "/meta", list3);
     {
-      const value38 = value36.next_cursor;
-      if (!(typeof value38 == "string" || value38 === null)) return typeError("/meta/next_cursor", list4);
+      const value37 = value35.next_cursor;
+      if (!(typeof value37 == "string" || value37 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
-      const value40 = value36.empty_reason;
-      if (value40 !== void 0) {
-        if (branch1(value40) + branch2(value40) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value39 = value35.empty_reason;
+      if (value39 !== void 0) {
+        if (branch1(value39) + branch2(value39) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value44 = value36.coverage;
+      const value43 = value35.coverage;
+      if (value43 !== void 0) {
+        if (!(typeof value43 == "object" && value43 !== null && !Array.isArray(value43))) return typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value44 = value35.completeness;
       if (value44 !== void 0) {
-        if (!(typeof value44 == "object" && value44 !== null && !Array.isArray(value44))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value45 = value36.completeness;
-      if (value45 !== void 0) {
-        if (!(typeof value45 == "object" && value45 !== null && !Array.isArray(value45))) return typeError("/meta/completeness", "object");
-        if (value45.status === void 0) return requiredFirst(value45, "/meta/completeness", list6);
+        if (!(typeof value44 == "object" && value44 !== null && !Array.isArray(value44))) return typeError("/meta/completeness", "object");
+        if (value44.status === void 0) return requiredFirst(value44, "/meta/completeness", list6);
         {
-          const value47 = value45.status;
-          if (!(typeof value47 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value47)) return enumError("/meta/completeness/status", list7);
+          const value46 = value44.status;
+          if (!(typeof value46 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value46)) return enumError("/meta/completeness/status", list7);
         }
         {
-          const value49 = value45.complete_from;
-          if (value49 !== void 0) {
-            if (!(branch3(value49) || branch4(value49))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value48 = value44.complete_from;
+          if (value48 !== void 0) {
+            if (!(branch3(value48) || branch4(value48))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value53 = value45.complete_through;
+          const value53 = value44.complete_through;
           if (value53 !== void 0) {
             if (!(branch3(value53) || branch4(value53))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
@@ -208,13 +208,13 @@ function response200(d) {
       }
     }
     {
-      const value54 = value36.has_more;
+      const value54 = value35.has_more;
       if (value54 !== void 0) {
         if (!(typeof value54 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value55 = value36.count;
+      const value55 = value35.count;
       if (value55 !== void 0) {
         if (!(isInteger(value55))) return typeError("/meta/count", "integer");
         if (!(value55 >= 0)) return numberLimit("/meta/count", "minimum", 0);

@@ -9,43 +9,43 @@ const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date"];
 const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 const list3 = ["number","null"];
 const list4 = ["next_cursor"];
 const list5 = ["string","null"];
 const list6 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list7 = ["status"];
 const list8 = ["available","unavailable"];
+const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!pattern.test(value7)) return patternError("/date", source);
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
   }
   {
-    const value10 = d.funding_rate_open;
-    if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return typeError("/funding_rate_open", list3);
+    const value9 = d.funding_rate_open;
+    if (value9 !== void 0) {
+      if (!(typeof value9 == "number" || value9 === null)) return typeError("/funding_rate_open", list3);
     }
   }
   {
-    const value12 = d.funding_rate_close;
+    const value11 = d.funding_rate_close;
+    if (value11 !== void 0) {
+      if (!(typeof value11 == "number" || value11 === null)) return typeError("/funding_rate_close", list3);
+    }
+  }
+  {
+    const value12 = d.annualized_basis;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/funding_rate_close", list3);
+      if (!(typeof value12 == "number" || value12 === null)) return typeError("/annualized_basis", list3);
     }
   }
   {
-    const value13 = d.annualized_basis;
+    const value13 = d.annualized_carry;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/annualized_basis", list3);
-    }
-  }
-  {
-    const value14 = d.annualized_carry;
-    if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/annualized_carry", list3);
+      if (!(typeof value13 == "number" || value13 === null)) return typeError("/annualized_carry", list3);
     }
   }
   return true;
@@ -85,43 +85,43 @@ function response200(d) {
     }
   }
   {
-    const value15 = d.meta;
-    if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return typeError("/meta", "object");
-    if (value15.next_cursor === void 0) return requiredFirst(value15, "/meta", list4);
+    const value14 = d.meta;
+    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return typeError("/meta", "object");
+    if (value14.next_cursor === void 0) return requiredFirst(value14, "/meta", list4);
     {
-      const value17 = value15.next_cursor;
-      if (!(typeof value17 == "string" || value17 === null)) return typeError("/meta/next_cursor", list5);
+      const value16 = value14.next_cursor;
+      if (!(typeof value16 == "string" || value16 === null)) return typeError("/meta/next_cursor", list5);
     }
     {
-      const value19 = value15.empty_reason;
-      if (value19 !== void 0) {
-        if (branch1(value19) + branch2(value19) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value18 = value14.empty_reason;
+      if (value18 !== void 0) {
+        if (branch1(value18) + branch2(value18) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value23 = value15.coverage;
+      const value22 = value14.coverage;
+      if (value22 !== void 0) {
+        if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value23 = value14.completeness;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value24 = value15.completeness;
-      if (value24 !== void 0) {
-        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return typeError("/meta/completeness", "object");
-        if (value24.status === void 0) return requiredFirst(value24, "/meta/completeness", list7);
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta/completeness", "object");
+        if (value23.status === void 0) return requiredFirst(value23, "/meta/completeness", list7);
         {
-          const value26 = value24.status;
-          if (!(typeof value26 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value26)) return enumError("/meta/completeness/status", list8);
+          const value25 = value23.status;
+          if (!(typeof value25 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value25)) return enumError("/meta/completeness/status", list8);
         }
         {
-          const value28 = value24.complete_from;
-          if (value28 !== void 0) {
-            if (!(branch3(value28) || branch4(value28))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value27 = value23.complete_from;
+          if (value27 !== void 0) {
+            if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value32 = value24.complete_through;
+          const value32 = value23.complete_through;
           if (value32 !== void 0) {
             if (!(branch3(value32) || branch4(value32))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
@@ -129,13 +129,13 @@ function response200(d) {
       }
     }
     {
-      const value33 = value15.has_more;
+      const value33 = value14.has_more;
       if (value33 !== void 0) {
         if (!(typeof value33 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value34 = value15.count;
+      const value34 = value14.count;
       if (value34 !== void 0) {
         if (!(isInteger(value34))) return typeError("/meta/count", "integer");
         if (!(value34 >= 0)) return numberLimit("/meta/count", "minimum", 0);

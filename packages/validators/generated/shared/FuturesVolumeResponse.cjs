@@ -8,49 +8,49 @@ const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date","volume","buy_volume","sell_volume","trades_count","buy_trades_count","sell_trades_count"];
 const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
+const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!pattern.test(value7)) return patternError("/date", source);
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
   }
   {
-    const value10 = d.volume;
-    if (!(typeof value10 == "number")) return typeError("/volume", "number");
-    if (!(value10 >= 0)) return numberLimit("/volume", "minimum", 0);
+    const value9 = d.volume;
+    if (!(typeof value9 == "number")) return typeError("/volume", "number");
+    if (!(value9 >= 0)) return numberLimit("/volume", "minimum", 0);
   }
   {
-    const value11 = d.buy_volume;
-    if (!(typeof value11 == "number")) return typeError("/buy_volume", "number");
-    if (!(value11 >= 0)) return numberLimit("/buy_volume", "minimum", 0);
+    const value10 = d.buy_volume;
+    if (!(typeof value10 == "number")) return typeError("/buy_volume", "number");
+    if (!(value10 >= 0)) return numberLimit("/buy_volume", "minimum", 0);
   }
   {
-    const value12 = d.sell_volume;
-    if (!(typeof value12 == "number")) return typeError("/sell_volume", "number");
-    if (!(value12 >= 0)) return numberLimit("/sell_volume", "minimum", 0);
+    const value11 = d.sell_volume;
+    if (!(typeof value11 == "number")) return typeError("/sell_volume", "number");
+    if (!(value11 >= 0)) return numberLimit("/sell_volume", "minimum", 0);
   }
   {
-    const value13 = d.trades_count;
-    if (!(typeof value13 == "number")) return typeError("/trades_count", "number");
-    if (!(value13 >= 0)) return numberLimit("/trades_count", "minimum", 0);
+    const value12 = d.trades_count;
+    if (!(typeof value12 == "number")) return typeError("/trades_count", "number");
+    if (!(value12 >= 0)) return numberLimit("/trades_count", "minimum", 0);
   }
   {
-    const value14 = d.buy_trades_count;
-    if (!(typeof value14 == "number")) return typeError("/buy_trades_count", "number");
-    if (!(value14 >= 0)) return numberLimit("/buy_trades_count", "minimum", 0);
+    const value13 = d.buy_trades_count;
+    if (!(typeof value13 == "number")) return typeError("/buy_trades_count", "number");
+    if (!(value13 >= 0)) return numberLimit("/buy_trades_count", "minimum", 0);
   }
   {
-    const value15 = d.sell_trades_count;
-    if (!(typeof value15 == "number")) return typeError("/sell_trades_count", "number");
-    if (!(value15 >= 0)) return numberLimit("/sell_trades_count", "minimum", 0);
+    const value14 = d.sell_trades_count;
+    if (!(typeof value14 == "number")) return typeError("/sell_trades_count", "number");
+    if (!(value14 >= 0)) return numberLimit("/sell_trades_count", "minimum", 0);
   }
   return true;
 }
@@ -89,43 +89,43 @@ function validate(d) {
     }
   }
   {
-    const value16 = d.meta;
-    if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return typeError("/meta", "object");
-    if (value16.next_cursor === void 0) return requiredFirst(value16, "/meta", list3);
+    const value15 = d.meta;
+    if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return typeError("/meta", "object");
+    if (value15.next_cursor === void 0) return requiredFirst(value15, "/meta", list3);
     {
-      const value18 = value16.next_cursor;
-      if (!(typeof value18 == "string" || value18 === null)) return typeError("/meta/next_cursor", list4);
+      const value17 = value15.next_cursor;
+      if (!(typeof value17 == "string" || value17 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
-      const value20 = value16.empty_reason;
-      if (value20 !== void 0) {
-        if (branch1(value20) + branch2(value20) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value19 = value15.empty_reason;
+      if (value19 !== void 0) {
+        if (branch1(value19) + branch2(value19) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value24 = value16.coverage;
+      const value23 = value15.coverage;
+      if (value23 !== void 0) {
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value24 = value15.completeness;
       if (value24 !== void 0) {
-        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value25 = value16.completeness;
-      if (value25 !== void 0) {
-        if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return typeError("/meta/completeness", "object");
-        if (value25.status === void 0) return requiredFirst(value25, "/meta/completeness", list6);
+        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return typeError("/meta/completeness", "object");
+        if (value24.status === void 0) return requiredFirst(value24, "/meta/completeness", list6);
         {
-          const value27 = value25.status;
-          if (!(typeof value27 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value27)) return enumError("/meta/completeness/status", list7);
+          const value26 = value24.status;
+          if (!(typeof value26 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value26)) return enumError("/meta/completeness/status", list7);
         }
         {
-          const value29 = value25.complete_from;
-          if (value29 !== void 0) {
-            if (!(branch3(value29) || branch4(value29))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value28 = value24.complete_from;
+          if (value28 !== void 0) {
+            if (!(branch3(value28) || branch4(value28))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value33 = value25.complete_through;
+          const value33 = value24.complete_through;
           if (value33 !== void 0) {
             if (!(branch3(value33) || branch4(value33))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
@@ -133,13 +133,13 @@ function validate(d) {
       }
     }
     {
-      const value34 = value16.has_more;
+      const value34 = value15.has_more;
       if (value34 !== void 0) {
         if (!(typeof value34 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value35 = value16.count;
+      const value35 = value15.count;
       if (value35 !== void 0) {
         if (!(isInteger(value35))) return typeError("/meta/count", "integer");
         if (!(value35 >= 0)) return numberLimit("/meta/count", "minimum", 0);

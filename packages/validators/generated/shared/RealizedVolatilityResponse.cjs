@@ -8,19 +8,19 @@ const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
 const list2 = ["date"];
 const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";
-const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 const list3 = ["next_cursor"];
 const list4 = ["string","null"];
 const list5 = ["unsupported_exchange","ineligible_instrument","outside_coverage","no_matching_data","classification_unavailable"];
 const list6 = ["status"];
 const list7 = ["available","unavailable"];
+const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
   {
     const value7 = d.date;
     if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!pattern.test(value7)) return patternError("/date", source);
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
   }
   return true;
 }
@@ -59,43 +59,43 @@ function validate(d) {
     }
   }
   {
-    const value10 = d.meta;
-    if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return typeError("/meta", "object");
-    if (value10.next_cursor === void 0) return requiredFirst(value10, "/meta", list3);
+    const value9 = d.meta;
+    if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return typeError("/meta", "object");
+    if (value9.next_cursor === void 0) return requiredFirst(value9, "/meta", list3);
     {
-      const value12 = value10.next_cursor;
-      if (!(typeof value12 == "string" || value12 === null)) return typeError("/meta/next_cursor", list4);
+      const value11 = value9.next_cursor;
+      if (!(typeof value11 == "string" || value11 === null)) return typeError("/meta/next_cursor", list4);
     }
     {
-      const value14 = value10.empty_reason;
-      if (value14 !== void 0) {
-        if (branch1(value14) + branch2(value14) !== 1) return unionError("/meta/empty_reason", "oneOf");
+      const value13 = value9.empty_reason;
+      if (value13 !== void 0) {
+        if (branch1(value13) + branch2(value13) !== 1) return unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
-      const value18 = value10.coverage;
+      const value17 = value9.coverage;
+      if (value17 !== void 0) {
+        if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return typeError("/meta/coverage", "object");
+      }
+    }
+    {
+      const value18 = value9.completeness;
       if (value18 !== void 0) {
-        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return typeError("/meta/coverage", "object");
-      }
-    }
-    {
-      const value19 = value10.completeness;
-      if (value19 !== void 0) {
-        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta/completeness", "object");
-        if (value19.status === void 0) return requiredFirst(value19, "/meta/completeness", list6);
+        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return typeError("/meta/completeness", "object");
+        if (value18.status === void 0) return requiredFirst(value18, "/meta/completeness", list6);
         {
-          const value21 = value19.status;
-          if (!(typeof value21 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value21)) return enumError("/meta/completeness/status", list7);
+          const value20 = value18.status;
+          if (!(typeof value20 == "string")) return typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value20)) return enumError("/meta/completeness/status", list7);
         }
         {
-          const value23 = value19.complete_from;
-          if (value23 !== void 0) {
-            if (!(branch3(value23) || branch4(value23))) return unionError("/meta/completeness/complete_from", "anyOf");
+          const value22 = value18.complete_from;
+          if (value22 !== void 0) {
+            if (!(branch3(value22) || branch4(value22))) return unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
-          const value27 = value19.complete_through;
+          const value27 = value18.complete_through;
           if (value27 !== void 0) {
             if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_through", "anyOf");
           }
@@ -103,13 +103,13 @@ function validate(d) {
       }
     }
     {
-      const value28 = value10.has_more;
+      const value28 = value9.has_more;
       if (value28 !== void 0) {
         if (!(typeof value28 == "boolean")) return typeError("/meta/has_more", "boolean");
       }
     }
     {
-      const value29 = value10.count;
+      const value29 = value9.count;
       if (value29 !== void 0) {
         if (!(isInteger(value29))) return typeError("/meta/count", "integer");
         if (!(value29 >= 0)) return numberLimit("/meta/count", "minimum", 0);
