@@ -19,13 +19,13 @@ const KEYWORDS = new Set([
 const TYPES = new Set(['object', 'string', 'integer', 'number', 'boolean']);
 /** Each type's keyword group, in ajv's rule order within it, with the test that the (coerced) value is of that type. */
 const GROUPS = {
-  number: { keywords: ['maximum', 'minimum', 'exclusiveMinimum'], test: (/** @type {string} */ v) => `isNumber(${v})` },
+  number: { keywords: ['maximum', 'minimum', 'exclusiveMinimum'], test: (/** @type {string} */ v) => `checks.isNumber(${v})` },
   string: { keywords: ['minLength', 'pattern', 'format'], test: (/** @type {string} */ v) => `typeof ${v} == "string"` },
-  object: { keywords: ['required', 'additionalProperties', 'properties'], test: (/** @type {string} */ v) => `isObject(${v})` },
+  object: { keywords: ['required', 'additionalProperties', 'properties'], test: (/** @type {string} */ v) => `checks.isObject(${v})` },
 };
 /** The failing test of each number limit (runtime/checks.cjs words its comparison, as ajv does). */
 const LIMITS = { maximum: '>', minimum: '<', exclusiveMinimum: '<=' };
-/** What the generated code may take from runtime/checks.cjs (it requires only the names it uses). */
+/** What the generated code may call in runtime/checks.cjs, as a property of its `checks` binding (body-code.mjs says why). */
 const HELPERS = [
   ...['validator', 'isNumber', 'isObject', 'typed', 'anyOf', 'codePoints', 'typeError', 'constError', 'enumError', 'missing'],
   ...['extraProperty', 'numberLimit', 'countLimit', 'patternError', 'formatError', 'unionError'],
@@ -38,15 +38,13 @@ const where = (/** @type {string} */ path) => (path ? path : '(root)');
  * Compiles the parameter and header validators of one generated module.
  * @param {{ name: string, schema: unknown }[]} validators export name and prepared schema of each
  * @param {string} [target] the object the validators are exported on
- * @returns {string} the module's code: its requires, constants and `<target>.<name> = validator(...)`
+ * @returns {string} the module's code: its requires, constants and `<target>.<name> = checks.validator(...)`
  */
 export function stringsValidatorsCode(validators, target = 'exports') {
   /** @type {Map<string, string>} initialiser → constant name */
   const constants = new Map();
   /** @type {Map<string, string>} format → the local holding its function */
   const formats = new Map();
-  /** @type {Set<string>} */
-  const helpers = new Set(['validator']);
   let locals = 0;
   const local = (/** @type {string} */ base) => `${base}${++locals}`;
   const constant = (/** @type {unknown} */ value, init = JSON.stringify(value)) => {
@@ -54,7 +52,10 @@ export function stringsValidatorsCode(validators, target = 'exports') {
     if (!name) constants.set(init, (name = `c${constants.size + 1}`));
     return name;
   };
-  const use = (/** @type {string} */ helper) => (helpers.add(helper), helper);
+  const use = (/** @type {string} */ helper) => {
+    if (!HELPERS.includes(helper)) throw new Error(`codegen: runtime/checks.cjs has no helper ${helper}`);
+    return `checks.${helper}`;
+  };
   /** A broken rule's error: the runtime constructor of that keyword's error, given the path and its other arguments. */
   const report = (/** @type {string} */ constructor, /** @type {string} */ path, /** @type {string} */ args) =>
     `${use(constructor)}(${JSON.stringify(path)}, ${args});`;
@@ -118,7 +119,6 @@ export function stringsValidatorsCode(validators, target = 'exports') {
     for (const [group, { keywords, test }] of Object.entries(GROUPS)) {
       if (!hasGroup(/** @type {keyof GROUPS} */ (group))) continue;
       const body = keywords.filter((keyword) => keyword in schema).flatMap((keyword) => keywordChecks(keyword, schema, value, path));
-      if (group !== 'string') use(group === 'number' ? 'isNumber' : 'isObject');
       const typeError = group === 'object' && objectInGroup ? report('typeError', path, '"object"') : undefined;
       if (body.length) out.push(...block(`if (${test(value)})`, body), ...(typeError ? [`else ${typeError}`] : []));
       else if (typeError) out.push(`if (!${test(value)}) ${typeError}`);
@@ -183,10 +183,10 @@ export function stringsValidatorsCode(validators, target = 'exports') {
   const exported = validators.map(({ name, schema }) => {
     if (!isIdentifier(name)) throw new Error(`codegen: validator name ${JSON.stringify(name)} is not an identifier`);
     // `true`: a parameter check, whose every error is reported (runtime/checks.cjs).
-    return [`${target}.${name} = validator((box, key) => {`, ...indent(checks(schema, 'box', 'key', '')), '}, true);'].join('\n');
+    return [`${target}.${name} = ${use('validator')}((box, key) => {`, ...indent(checks(schema, 'box', 'key', '')), '}, true);'].join('\n');
   });
   return [
-    `const { ${HELPERS.filter((helper) => helpers.has(helper)).join(', ')} } = require("../../runtime/checks.cjs");`,
+    'const checks = require("../../runtime/checks.cjs");',
     ...(formats.size ? ['const formats = require("../../runtime/formats.cjs");'] : []),
     ...[...formats].map(([format, name]) => `const ${name} = formats[${JSON.stringify(format)}];`),
     ...[...constants].map(([init, name]) => `const ${name} = ${init};`),

@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getAnalyticsRealizedVolatility","method":"get","path":"/api/v1/analytics/realized-volatility","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -14,104 +14,104 @@ const c5 = ["daily","hourly"];
 const c6 = [7,30,60,90,180,365];
 const c7 = ["close_to_close","parkinson","garman_klass"];
 const c8 = ["1m","5m","15m","1h","4h","1d"];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
-        if (v4.instrument_name === undefined) missing("/query", "instrument_name");
+      if (checks.isObject(v4)) {
+        if (v4.instrument_name === undefined) checks.missing("/query", "instrument_name");
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.instrument_name !== undefined) {
-          let v6 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+          let v6 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v6 == "string") {
-            if (v6.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+            if (v6.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
           }
         }
         if (v4.exchange !== undefined) {
-          let v7 = typed(v4, "exchange", "/query/exchange", "string");
+          let v7 = checks.typed(v4, "exchange", "/query/exchange", "string");
           if (typeof v7 == "string") {
-            if (v7.length < 1) countLimit("/query/exchange", "minLength", 1);
+            if (v7.length < 1) checks.countLimit("/query/exchange", "minLength", 1);
           }
         }
         if (v4.currency !== undefined) {
-          let v8 = typed(v4, "currency", "/query/currency", "string");
+          let v8 = checks.typed(v4, "currency", "/query/currency", "string");
           if (typeof v8 == "string") {
-            if (!c4.test(v8)) patternError("/query/currency", c3);
+            if (!c4.test(v8)) checks.patternError("/query/currency", c3);
           }
         }
         if (v4.frequency !== undefined) {
-          let v9 = typed(v4, "frequency", "/query/frequency", "string");
-          if (!c5.includes(v9)) enumError("/query/frequency", c5);
+          let v9 = checks.typed(v4, "frequency", "/query/frequency", "string");
+          if (!c5.includes(v9)) checks.enumError("/query/frequency", c5);
         }
         if (v4.window_days !== undefined) {
-          let v10 = typed(v4, "window_days", "/query/window_days", "integer");
-          if (!c6.includes(v10)) enumError("/query/window_days", c6);
+          let v10 = checks.typed(v4, "window_days", "/query/window_days", "integer");
+          if (!c6.includes(v10)) checks.enumError("/query/window_days", c6);
         }
         if (v4.estimator !== undefined) {
-          let v11 = typed(v4, "estimator", "/query/estimator", "string");
-          if (!c7.includes(v11)) enumError("/query/estimator", c7);
+          let v11 = checks.typed(v4, "estimator", "/query/estimator", "string");
+          if (!c7.includes(v11)) checks.enumError("/query/estimator", c7);
         }
         if (v4.date !== undefined) {
-          let v12 = typed(v4, "date", "/query/date", "string");
+          let v12 = checks.typed(v4, "date", "/query/date", "string");
           if (typeof v12 == "string") {
-            if (!f1(v12)) formatError("/query/date", "date-time");
+            if (!f1(v12)) checks.formatError("/query/date", "date-time");
           }
         }
         if (v4.start !== undefined) {
-          let v13 = typed(v4, "start", "/query/start", "string");
+          let v13 = checks.typed(v4, "start", "/query/start", "string");
           if (typeof v13 == "string") {
-            if (!f1(v13)) formatError("/query/start", "date-time");
+            if (!f1(v13)) checks.formatError("/query/start", "date-time");
           }
         }
         if (v4.end !== undefined) {
-          let v14 = typed(v4, "end", "/query/end", "string");
+          let v14 = checks.typed(v4, "end", "/query/end", "string");
           if (typeof v14 == "string") {
-            if (!f1(v14)) formatError("/query/end", "date-time");
+            if (!f1(v14)) checks.formatError("/query/end", "date-time");
           }
         }
         if (v4.resolution !== undefined) {
           {
-            let v16 = typed(v4, "resolution", "/query/resolution", "string");
-            if (!c8.includes(v16)) enumError("/query/resolution", c8);
+            let v16 = checks.typed(v4, "resolution", "/query/resolution", "string");
+            if (!c8.includes(v16)) checks.enumError("/query/resolution", c8);
           }
         }
         if (v4.limit !== undefined) {
-          let v17 = typed(v4, "limit", "/query/limit", "integer");
-          if (isNumber(v17)) {
-            if (v17 > 1000) numberLimit("/query/limit", "maximum", 1000);
-            if (v17 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v17 = checks.typed(v4, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v17)) {
+            if (v17 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+            if (v17 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
-          let v18 = typed(v4, "cursor", "/query/cursor", "string");
+          let v18 = checks.typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v18 == "string") {
-            if (v18.length < 1) countLimit("/query/cursor", "minLength", 1);
+            if (v18.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
           }
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v19 = v1["header"];
-      if (!isObject(v19)) typeError("/header", "object");
+      if (!checks.isObject(v19)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

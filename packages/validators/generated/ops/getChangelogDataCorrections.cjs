@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getChangelogDataCorrections","method":"get","path":"/api/v1/changelog/data-corrections","family":"v1","responses":{"200":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, requiredFirst, pointer, typeError, numberLimit, countLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["lastUpdated","feedRevision"];
 const list2 = ["id","publishedAt","updatedAt","deployment"];
 const list3 = ["deployedAt"];
@@ -15,32 +15,32 @@ function branch2(d) {
 }
 
 function branch3(d) {
-  if (!(isInteger(d))) return false;
+  if (!(checks.isInteger(d))) return false;
   return true;
 }
 
 function rootItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.id === void 0 || d.publishedAt === void 0 || d.updatedAt === void 0 || d.deployment === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.id === void 0 || d.publishedAt === void 0 || d.updatedAt === void 0 || d.deployment === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value9 = d.id;
-    if (!(branch2(value9) || branch3(value9))) return unionError("/id", "anyOf");
+    if (!(branch2(value9) || branch3(value9))) return checks.unionError("/id", "anyOf");
   }
   {
     const value12 = d.publishedAt;
-    if (!(typeof value12 == "string")) return typeError("/publishedAt", "string");
+    if (!(typeof value12 == "string")) return checks.typeError("/publishedAt", "string");
   }
   {
     const value13 = d.updatedAt;
-    if (!(typeof value13 == "string")) return typeError("/updatedAt", "string");
+    if (!(typeof value13 == "string")) return checks.typeError("/updatedAt", "string");
   }
   {
     const value14 = d.deployment;
-    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return typeError("/deployment", "object");
-    if (value14.deployedAt === void 0) return requiredFirst(value14, "/deployment", list3);
+    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return checks.typeError("/deployment", "object");
+    if (value14.deployedAt === void 0) return checks.requiredFirst(value14, "/deployment", list3);
     {
       const value16 = value14.deployedAt;
-      if (!(typeof value16 == "string")) return typeError("/deployment/deployedAt", "string");
+      if (!(typeof value16 == "string")) return checks.typeError("/deployment/deployedAt", "string");
     }
   }
   return true;
@@ -56,8 +56,8 @@ function branch1(d) {
 }
 
 function rootItem2(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.updatedAt === void 0) return requiredFirst(d, "", list4);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.updatedAt === void 0) return checks.requiredFirst(d, "", list4);
   return true;
 }
 
@@ -77,28 +77,28 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.lastUpdated === void 0 || d.feedRevision === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.lastUpdated === void 0 || d.feedRevision === void 0) return checks.requiredFirst(d, "", list);
   for (const key2 in d) {
     if (key2 !== "lastUpdated" && key2 !== "feedRevision") {
       const value3 = d[key2];
-      if (!(branch1(value3) || branch4(value3))) return unionError("/" + pointer(key2), "anyOf");
+      if (!(branch1(value3) || branch4(value3))) return checks.unionError("/" + checks.pointer(key2), "anyOf");
     }
   }
   {
     const value23 = d.lastUpdated;
-    if (!(typeof value23 == "string")) return typeError("/lastUpdated", "string");
-    if (value23.length < 1) return countLimit("/lastUpdated", "minLength", 1);
+    if (!(typeof value23 == "string")) return checks.typeError("/lastUpdated", "string");
+    if (value23.length < 1) return checks.countLimit("/lastUpdated", "minLength", 1);
   }
   {
     const value24 = d.feedRevision;
-    if (!(isInteger(value24))) return typeError("/feedRevision", "integer");
-    if (!(value24 >= 0)) return numberLimit("/feedRevision", "minimum", 0);
+    if (!(checks.isInteger(value24))) return checks.typeError("/feedRevision", "integer");
+    if (!(value24 >= 0)) return checks.numberLimit("/feedRevision", "minimum", 0);
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200);
+exports.validators.response200 = checks.validator(response200);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -3,20 +3,20 @@
 'use strict';
 exports.meta = {"operationId":"getChangelogDataCoverage","method":"get","path":"/api/v1/changelog/data-coverage","family":"v1","responses":{"200":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, typeError, countLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["lastUpdated"];
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.lastUpdated;
-    if (!(typeof value2 == "string")) return typeError("/lastUpdated", "string");
-    if (value2.length < 1) return countLimit("/lastUpdated", "minLength", 1);
+    if (!(typeof value2 == "string")) return checks.typeError("/lastUpdated", "string");
+    if (value2.length < 1) return checks.countLimit("/lastUpdated", "minLength", 1);
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

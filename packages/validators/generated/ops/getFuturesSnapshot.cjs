@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getFuturesSnapshot","method":"get","path":"/api/v1/futures/snapshot","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -20,69 +20,69 @@ const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2
 const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value7 = d.instrument_name;
-    if (!(typeof value7 == "string")) return typeError("/instrument_name", "string");
-    if (value7.length < 1) return countLimit("/instrument_name", "minLength", 1);
-    if (!pattern.test(value7)) return patternError("/instrument_name", source);
+    if (!(typeof value7 == "string")) return checks.typeError("/instrument_name", "string");
+    if (value7.length < 1) return checks.countLimit("/instrument_name", "minLength", 1);
+    if (!pattern.test(value7)) return checks.patternError("/instrument_name", source);
   }
   {
     const value10 = d.mark_price;
-    if (!(typeof value10 == "number")) return typeError("/mark_price", "number");
+    if (!(typeof value10 == "number")) return checks.typeError("/mark_price", "number");
   }
   {
     const value11 = d.index_price;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number" || value11 === null)) return typeError("/index_price", list3);
+      if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/index_price", list3);
     }
   }
   {
     const value13 = d.open_interest;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/open_interest", list3);
+      if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/open_interest", list3);
     }
   }
   {
     const value14 = d.volume_usd_24h;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/volume_usd_24h", list3);
+      if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/volume_usd_24h", list3);
     }
   }
   {
     const value15 = d.exchange;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "string")) return typeError("/exchange", "string");
+      if (!(typeof value15 == "string")) return checks.typeError("/exchange", "string");
     }
   }
   {
     const value16 = d.oi;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number")) return typeError("/oi", "number");
+      if (!(typeof value16 == "number")) return checks.typeError("/oi", "number");
     }
   }
   {
     const value17 = d.bid_price;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number")) return typeError("/bid_price", "number");
+      if (!(typeof value17 == "number")) return checks.typeError("/bid_price", "number");
     }
   }
   {
     const value18 = d.ask_price;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number")) return typeError("/ask_price", "number");
+      if (!(typeof value18 == "number")) return checks.typeError("/ask_price", "number");
     }
   }
   {
     const value19 = d.days_to_expiry;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "number")) return typeError("/days_to_expiry", "number");
+      if (!(typeof value19 == "number")) return checks.typeError("/days_to_expiry", "number");
     }
   }
   {
     const value20 = d.annualized_carry;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return typeError("/annualized_carry", list3);
+      if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/annualized_carry", list3);
     }
   }
   return true;
@@ -112,55 +112,55 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+      if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
     }
   }
   {
     const value21 = d.meta;
-    if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return typeError("/meta", "object");
-    if (value21.next_cursor === void 0) return requiredFirst(value21, "/meta", list4);
+    if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return checks.typeError("/meta", "object");
+    if (value21.next_cursor === void 0) return checks.requiredFirst(value21, "/meta", list4);
     {
       const value23 = value21.next_cursor;
-      if (!(typeof value23 == "string" || value23 === null)) return typeError("/meta/next_cursor", list5);
+      if (!(typeof value23 == "string" || value23 === null)) return checks.typeError("/meta/next_cursor", list5);
     }
     {
       const value25 = value21.empty_reason;
       if (value25 !== void 0) {
-        if (branch1(value25) + branch2(value25) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value25) + branch2(value25) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value29 = value21.coverage;
       if (value29 !== void 0) {
-        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return typeError("/meta/coverage", "object");
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value30 = value21.completeness;
       if (value30 !== void 0) {
-        if (!(typeof value30 == "object" && value30 !== null && !Array.isArray(value30))) return typeError("/meta/completeness", "object");
-        if (value30.status === void 0) return requiredFirst(value30, "/meta/completeness", list7);
+        if (!(typeof value30 == "object" && value30 !== null && !Array.isArray(value30))) return checks.typeError("/meta/completeness", "object");
+        if (value30.status === void 0) return checks.requiredFirst(value30, "/meta/completeness", list7);
         {
           const value32 = value30.status;
-          if (!(typeof value32 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value32)) return enumError("/meta/completeness/status", list8);
+          if (!(typeof value32 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value32)) return checks.enumError("/meta/completeness/status", list8);
         }
         {
           const value34 = value30.complete_from;
           if (value34 !== void 0) {
-            if (!(branch3(value34) || branch4(value34))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value34) || branch4(value34))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value40 = value30.complete_through;
           if (value40 !== void 0) {
-            if (!(branch3(value40) || branch4(value40))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value40) || branch4(value40))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -168,21 +168,21 @@ function response200(d) {
     {
       const value41 = value21.has_more;
       if (value41 !== void 0) {
-        if (!(typeof value41 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value41 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value42 = value21.count;
       if (value42 !== void 0) {
-        if (!(isInteger(value42))) return typeError("/meta/count", "integer");
-        if (!(value42 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value42))) return checks.typeError("/meta/count", "integer");
+        if (!(value42 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getFuturesTrades","method":"get","path":"/api/v1/futures/trades","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -17,119 +17,119 @@ const c8 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|N
 const c9 = new RegExp(c8);
 const c10 = ["timestamp","amount_usd","price"];
 const c11 = ["ASC","DESC"];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
+      if (checks.isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.start !== undefined) {
-          let v6 = typed(v4, "start", "/query/start", "string");
+          let v6 = checks.typed(v4, "start", "/query/start", "string");
           if (typeof v6 == "string") {
-            if (!f1(v6)) formatError("/query/start", "date-time");
+            if (!f1(v6)) checks.formatError("/query/start", "date-time");
           }
         }
         if (v4.end !== undefined) {
-          let v7 = typed(v4, "end", "/query/end", "string");
+          let v7 = checks.typed(v4, "end", "/query/end", "string");
           if (typeof v7 == "string") {
-            if (!f1(v7)) formatError("/query/end", "date-time");
+            if (!f1(v7)) checks.formatError("/query/end", "date-time");
           }
         }
         if (v4.limit !== undefined) {
-          let v8 = typed(v4, "limit", "/query/limit", "integer");
-          if (isNumber(v8)) {
-            if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
-            if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v8)) {
+            if (v8 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+            if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
-          let v9 = typed(v4, "cursor", "/query/cursor", "string");
+          let v9 = checks.typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v9 == "string") {
-            if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
+            if (v9.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
           }
         }
         if (v4.exchange !== undefined) {
-          let v10 = typed(v4, "exchange", "/query/exchange", "string");
+          let v10 = checks.typed(v4, "exchange", "/query/exchange", "string");
           if (typeof v10 == "string") {
-            if (v10.length < 1) countLimit("/query/exchange", "minLength", 1);
+            if (v10.length < 1) checks.countLimit("/query/exchange", "minLength", 1);
           }
         }
         if (v4.instrument_name !== undefined) {
-          let v11 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+          let v11 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v11 == "string") {
-            if (v11.length < 1) countLimit("/query/instrument_name", "minLength", 1);
-            if (!c4.test(v11)) patternError("/query/instrument_name", c3);
+            if (v11.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
+            if (!c4.test(v11)) checks.patternError("/query/instrument_name", c3);
           }
         }
         if (v4.currency !== undefined) {
-          let v12 = typed(v4, "currency", "/query/currency", "string");
+          let v12 = checks.typed(v4, "currency", "/query/currency", "string");
           if (typeof v12 == "string") {
-            if (!c6.test(v12)) patternError("/query/currency", c5);
+            if (!c6.test(v12)) checks.patternError("/query/currency", c5);
           }
         }
         if (v4.direction !== undefined) {
-          let v13 = typed(v4, "direction", "/query/direction", "string");
-          if (!c7.includes(v13)) enumError("/query/direction", c7);
+          let v13 = checks.typed(v4, "direction", "/query/direction", "string");
+          if (!c7.includes(v13)) checks.enumError("/query/direction", c7);
         }
         if (v4.block_only !== undefined) {
-          let v14 = typed(v4, "block_only", "/query/block_only", "boolean");
+          let v14 = checks.typed(v4, "block_only", "/query/block_only", "boolean");
         }
         if (v4.min_amount !== undefined) {
-          let v15 = typed(v4, "min_amount", "/query/min_amount", "number");
-          if (isNumber(v15)) {
-            if (v15 < 0) numberLimit("/query/min_amount", "minimum", 0);
+          let v15 = checks.typed(v4, "min_amount", "/query/min_amount", "number");
+          if (checks.isNumber(v15)) {
+            if (v15 < 0) checks.numberLimit("/query/min_amount", "minimum", 0);
           }
         }
         if (v4.strategy !== undefined) {
-          let v16 = typed(v4, "strategy", "/query/strategy", "string");
+          let v16 = checks.typed(v4, "strategy", "/query/strategy", "string");
           if (typeof v16 == "string") {
-            if (v16.length < 1) countLimit("/query/strategy", "minLength", 1);
+            if (v16.length < 1) checks.countLimit("/query/strategy", "minLength", 1);
           }
         }
         if (v4.maturity !== undefined) {
-          let v17 = typed(v4, "maturity", "/query/maturity", "string");
+          let v17 = checks.typed(v4, "maturity", "/query/maturity", "string");
           if (typeof v17 == "string") {
-            if (!c9.test(v17)) patternError("/query/maturity", c8);
+            if (!c9.test(v17)) checks.patternError("/query/maturity", c8);
           }
         }
         if (v4.sort !== undefined) {
-          let v18 = typed(v4, "sort", "/query/sort", "string");
-          if (!c10.includes(v18)) enumError("/query/sort", c10);
+          let v18 = checks.typed(v4, "sort", "/query/sort", "string");
+          if (!c10.includes(v18)) checks.enumError("/query/sort", c10);
         }
         if (v4.sort_dir !== undefined) {
-          let v19 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-          if (!c11.includes(v19)) enumError("/query/sort_dir", c11);
+          let v19 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+          if (!c11.includes(v19)) checks.enumError("/query/sort_dir", c11);
         }
         if (v4.top_n !== undefined) {
-          let v20 = typed(v4, "top_n", "/query/top_n", "integer");
-          if (isNumber(v20)) {
-            if (v20 < 1) numberLimit("/query/top_n", "minimum", 1);
+          let v20 = checks.typed(v4, "top_n", "/query/top_n", "integer");
+          if (checks.isNumber(v20)) {
+            if (v20 < 1) checks.numberLimit("/query/top_n", "minimum", 1);
           }
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v21 = v1["header"];
-      if (!isObject(v21)) typeError("/header", "object");
+      if (!checks.isObject(v21)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getHyperliquidNodeInstruments","method":"get","path":"/api/v1/hyperliquid/node/instruments","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -17,24 +17,24 @@ exports.validators = {};
   const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value6 = d.instrument_name;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "string")) return typeError("/instrument_name", "string");
-        if (value6.length < 1) return countLimit("/instrument_name", "minLength", 1);
+        if (!(typeof value6 == "string")) return checks.typeError("/instrument_name", "string");
+        if (value6.length < 1) return checks.countLimit("/instrument_name", "minLength", 1);
       }
     }
     {
       const value7 = d.instrument_name_raw;
       if (value7 !== void 0) {
-        if (!(typeof value7 == "string")) return typeError("/instrument_name_raw", "string");
+        if (!(typeof value7 == "string")) return checks.typeError("/instrument_name_raw", "string");
       }
     }
     {
       const value8 = d.currency;
       if (value8 !== void 0) {
-        if (!(typeof value8 == "string")) return typeError("/currency", "string");
+        if (!(typeof value8 == "string")) return checks.typeError("/currency", "string");
       }
     }
     return true;
@@ -64,55 +64,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3);
+        if (!dataItem(item4)) return checks.at("/data/" + i3);
       }
     }
     {
       const value9 = d.meta;
-      if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return typeError("/meta", "object");
-      if (value9.next_cursor === void 0) return requiredFirst(value9, "/meta", list2);
+      if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return checks.typeError("/meta", "object");
+      if (value9.next_cursor === void 0) return checks.requiredFirst(value9, "/meta", list2);
       {
         const value11 = value9.next_cursor;
-        if (!(typeof value11 == "string" || value11 === null)) return typeError("/meta/next_cursor", list3);
+        if (!(typeof value11 == "string" || value11 === null)) return checks.typeError("/meta/next_cursor", list3);
       }
       {
         const value13 = value9.empty_reason;
         if (value13 !== void 0) {
-          if (branch1(value13) + branch2(value13) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value13) + branch2(value13) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value17 = value9.coverage;
         if (value17 !== void 0) {
-          if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return typeError("/meta/coverage", "object");
+          if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value18 = value9.completeness;
         if (value18 !== void 0) {
-          if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return typeError("/meta/completeness", "object");
-          if (value18.status === void 0) return requiredFirst(value18, "/meta/completeness", list5);
+          if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return checks.typeError("/meta/completeness", "object");
+          if (value18.status === void 0) return checks.requiredFirst(value18, "/meta/completeness", list5);
           {
             const value20 = value18.status;
-            if (!(typeof value20 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list6.includes(value20)) return enumError("/meta/completeness/status", list6);
+            if (!(typeof value20 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list6.includes(value20)) return checks.enumError("/meta/completeness/status", list6);
           }
           {
             const value22 = value18.complete_from;
             if (value22 !== void 0) {
-              if (!(branch3(value22) || branch4(value22))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value22) || branch4(value22))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value28 = value18.complete_through;
             if (value28 !== void 0) {
-              if (!(branch3(value28) || branch4(value28))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value28) || branch4(value28))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -120,69 +120,69 @@ exports.validators = {};
       {
         const value29 = value9.has_more;
         if (value29 !== void 0) {
-          if (!(typeof value29 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value29 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value30 = value9.count;
         if (value30 !== void 0) {
-          if (!(isInteger(value30))) return typeError("/meta/count", "integer");
-          if (!(value30 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value30))) return checks.typeError("/meta/count", "integer");
+          if (!(value30 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, missing, extraProperty, numberLimit, countLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = [];
   const c2 = ["limit","cursor"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.limit !== undefined) {
-            let v6 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v6)) {
-              if (v6 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v6 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v6 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v6)) {
+              if (v6 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v6 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v7 = typed(v4, "cursor", "/query/cursor", "string");
+            let v7 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v7 == "string") {
-              if (v7.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v7.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v8 = v1["header"];
-        if (!isObject(v8)) typeError("/header", "object");
+        if (!checks.isObject(v8)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getHyperliquidNodeL2Orderbook","method":"get","path":"/api/v1/hyperliquid/node/l2-orderbook","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -17,12 +17,12 @@ exports.validators = {};
   const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value6 = d.instrument_name;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "string")) return typeError("/instrument_name", "string");
-        if (value6.length < 1) return countLimit("/instrument_name", "minLength", 1);
+        if (!(typeof value6 == "string")) return checks.typeError("/instrument_name", "string");
+        if (value6.length < 1) return checks.countLimit("/instrument_name", "minLength", 1);
       }
     }
     return true;
@@ -52,55 +52,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3);
+        if (!dataItem(item4)) return checks.at("/data/" + i3);
       }
     }
     {
       const value7 = d.meta;
-      if (!(typeof value7 == "object" && value7 !== null && !Array.isArray(value7))) return typeError("/meta", "object");
-      if (value7.next_cursor === void 0) return requiredFirst(value7, "/meta", list2);
+      if (!(typeof value7 == "object" && value7 !== null && !Array.isArray(value7))) return checks.typeError("/meta", "object");
+      if (value7.next_cursor === void 0) return checks.requiredFirst(value7, "/meta", list2);
       {
         const value9 = value7.next_cursor;
-        if (!(typeof value9 == "string" || value9 === null)) return typeError("/meta/next_cursor", list3);
+        if (!(typeof value9 == "string" || value9 === null)) return checks.typeError("/meta/next_cursor", list3);
       }
       {
         const value11 = value7.empty_reason;
         if (value11 !== void 0) {
-          if (branch1(value11) + branch2(value11) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value11) + branch2(value11) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value15 = value7.coverage;
         if (value15 !== void 0) {
-          if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return typeError("/meta/coverage", "object");
+          if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value16 = value7.completeness;
         if (value16 !== void 0) {
-          if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return typeError("/meta/completeness", "object");
-          if (value16.status === void 0) return requiredFirst(value16, "/meta/completeness", list5);
+          if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return checks.typeError("/meta/completeness", "object");
+          if (value16.status === void 0) return checks.requiredFirst(value16, "/meta/completeness", list5);
           {
             const value18 = value16.status;
-            if (!(typeof value18 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list6.includes(value18)) return enumError("/meta/completeness/status", list6);
+            if (!(typeof value18 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list6.includes(value18)) return checks.enumError("/meta/completeness/status", list6);
           }
           {
             const value20 = value16.complete_from;
             if (value20 !== void 0) {
-              if (!(branch3(value20) || branch4(value20))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value20) || branch4(value20))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value26 = value16.complete_through;
             if (value26 !== void 0) {
-              if (!(branch3(value26) || branch4(value26))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value26) || branch4(value26))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -108,97 +108,97 @@ exports.validators = {};
       {
         const value27 = value7.has_more;
         if (value27 !== void 0) {
-          if (!(typeof value27 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value27 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value28 = value7.count;
         if (value28 !== void 0) {
-          if (!(isInteger(value28))) return typeError("/meta/count", "integer");
-          if (!(value28 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value28))) return checks.typeError("/meta/count", "integer");
+          if (!(value28 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
   const c2 = ["instrument_name","start","end","limit","cursor","sort_dir"];
   const c3 = ["ASC","DESC"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
-          if (v4.instrument_name === undefined) missing("/query", "instrument_name");
+        if (checks.isObject(v4)) {
+          if (v4.instrument_name === undefined) checks.missing("/query", "instrument_name");
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.instrument_name !== undefined) {
-            let v6 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+            let v6 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
             if (typeof v6 == "string") {
-              if (v6.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+              if (v6.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
             }
           }
           if (v4.start !== undefined) {
-            let v7 = typed(v4, "start", "/query/start", "string");
+            let v7 = checks.typed(v4, "start", "/query/start", "string");
             if (typeof v7 == "string") {
-              if (!f1(v7)) formatError("/query/start", "date-time");
+              if (!f1(v7)) checks.formatError("/query/start", "date-time");
             }
           }
           if (v4.end !== undefined) {
-            let v8 = typed(v4, "end", "/query/end", "string");
+            let v8 = checks.typed(v4, "end", "/query/end", "string");
             if (typeof v8 == "string") {
-              if (!f1(v8)) formatError("/query/end", "date-time");
+              if (!f1(v8)) checks.formatError("/query/end", "date-time");
             }
           }
           if (v4.limit !== undefined) {
-            let v9 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v9)) {
-              if (v9 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v9 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v9 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v9)) {
+              if (v9 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v9 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v10 = typed(v4, "cursor", "/query/cursor", "string");
+            let v10 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v10 == "string") {
-              if (v10.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v10.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.sort_dir !== undefined) {
             {
-              let v12 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-              if (!c3.includes(v12)) enumError("/query/sort_dir", c3);
+              let v12 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+              if (!c3.includes(v12)) checks.enumError("/query/sort_dir", c3);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v13 = v1["header"];
-        if (!isObject(v13)) typeError("/header", "object");
+        if (!checks.isObject(v13)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getHyperliquidNodeLiquidations","method":"get","path":"/api/v1/hyperliquid/node/liquidations","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -19,31 +19,31 @@ exports.validators = {};
   const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value6 = d.wallet;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "string")) return typeError("/wallet", "string");
-        if (!pattern.test(value6)) return patternError("/wallet", source);
+        if (!(typeof value6 == "string")) return checks.typeError("/wallet", "string");
+        if (!pattern.test(value6)) return checks.patternError("/wallet", source);
       }
     }
     {
       const value9 = d.instrument_name;
       if (value9 !== void 0) {
-        if (!(typeof value9 == "string")) return typeError("/instrument_name", "string");
-        if (value9.length < 1) return countLimit("/instrument_name", "minLength", 1);
+        if (!(typeof value9 == "string")) return checks.typeError("/instrument_name", "string");
+        if (value9.length < 1) return checks.countLimit("/instrument_name", "minLength", 1);
       }
     }
     {
       const value10 = d.currency;
       if (value10 !== void 0) {
-        if (!(typeof value10 == "string")) return typeError("/currency", "string");
+        if (!(typeof value10 == "string")) return checks.typeError("/currency", "string");
       }
     }
     {
       const value11 = d.role;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "string")) return typeError("/role", "string");
+        if (!(typeof value11 == "string")) return checks.typeError("/role", "string");
       }
     }
     return true;
@@ -73,55 +73,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3);
+        if (!dataItem(item4)) return checks.at("/data/" + i3);
       }
     }
     {
       const value12 = d.meta;
-      if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return typeError("/meta", "object");
-      if (value12.next_cursor === void 0) return requiredFirst(value12, "/meta", list2);
+      if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return checks.typeError("/meta", "object");
+      if (value12.next_cursor === void 0) return checks.requiredFirst(value12, "/meta", list2);
       {
         const value14 = value12.next_cursor;
-        if (!(typeof value14 == "string" || value14 === null)) return typeError("/meta/next_cursor", list3);
+        if (!(typeof value14 == "string" || value14 === null)) return checks.typeError("/meta/next_cursor", list3);
       }
       {
         const value16 = value12.empty_reason;
         if (value16 !== void 0) {
-          if (branch1(value16) + branch2(value16) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value16) + branch2(value16) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value20 = value12.coverage;
         if (value20 !== void 0) {
-          if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta/coverage", "object");
+          if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value21 = value12.completeness;
         if (value21 !== void 0) {
-          if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return typeError("/meta/completeness", "object");
-          if (value21.status === void 0) return requiredFirst(value21, "/meta/completeness", list5);
+          if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return checks.typeError("/meta/completeness", "object");
+          if (value21.status === void 0) return checks.requiredFirst(value21, "/meta/completeness", list5);
           {
             const value23 = value21.status;
-            if (!(typeof value23 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list6.includes(value23)) return enumError("/meta/completeness/status", list6);
+            if (!(typeof value23 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list6.includes(value23)) return checks.enumError("/meta/completeness/status", list6);
           }
           {
             const value25 = value21.complete_from;
             if (value25 !== void 0) {
-              if (!(branch3(value25) || branch4(value25))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value25) || branch4(value25))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value31 = value21.complete_through;
             if (value31 !== void 0) {
-              if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value31) || branch4(value31))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -129,24 +129,24 @@ exports.validators = {};
       {
         const value32 = value12.has_more;
         if (value32 !== void 0) {
-          if (!(typeof value32 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value32 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value33 = value12.count;
         if (value33 !== void 0) {
-          if (!(isInteger(value33))) return typeError("/meta/count", "integer");
-          if (!(value33 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value33))) return checks.typeError("/meta/count", "integer");
+          if (!(value33 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -157,104 +157,104 @@ exports.validators = {};
   const c6 = "^[A-Za-z0-9_]{1,20}$";
   const c7 = new RegExp(c6);
   const c8 = ["5m","15m","1h","1d"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.start !== undefined) {
-            let v6 = typed(v4, "start", "/query/start", "string");
+            let v6 = checks.typed(v4, "start", "/query/start", "string");
             if (typeof v6 == "string") {
-              if (!f1(v6)) formatError("/query/start", "date-time");
+              if (!f1(v6)) checks.formatError("/query/start", "date-time");
             }
           }
           if (v4.end !== undefined) {
-            let v7 = typed(v4, "end", "/query/end", "string");
+            let v7 = checks.typed(v4, "end", "/query/end", "string");
             if (typeof v7 == "string") {
-              if (!f1(v7)) formatError("/query/end", "date-time");
+              if (!f1(v7)) checks.formatError("/query/end", "date-time");
             }
           }
           if (v4.limit !== undefined) {
-            let v8 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v8)) {
-              if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v8)) {
+              if (v8 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v9 = typed(v4, "cursor", "/query/cursor", "string");
+            let v9 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v9 == "string") {
-              if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v9.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.sort_dir !== undefined) {
             {
-              let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-              if (!c3.includes(v11)) enumError("/query/sort_dir", c3);
+              let v11 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+              if (!c3.includes(v11)) checks.enumError("/query/sort_dir", c3);
             }
           }
           if (v4.wallet !== undefined) {
-            let v12 = typed(v4, "wallet", "/query/wallet", "string");
+            let v12 = checks.typed(v4, "wallet", "/query/wallet", "string");
             if (typeof v12 == "string") {
-              if (!c5.test(v12)) patternError("/query/wallet", c4);
+              if (!c5.test(v12)) checks.patternError("/query/wallet", c4);
             }
           }
           if (v4.instrument_name !== undefined) {
-            let v13 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+            let v13 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
             if (typeof v13 == "string") {
-              if (v13.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+              if (v13.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
             }
           }
           if (v4.instrument_name_raw !== undefined) {
-            let v14 = typed(v4, "instrument_name_raw", "/query/instrument_name_raw", "string");
+            let v14 = checks.typed(v4, "instrument_name_raw", "/query/instrument_name_raw", "string");
             if (typeof v14 == "string") {
-              if (v14.length < 1) countLimit("/query/instrument_name_raw", "minLength", 1);
+              if (v14.length < 1) checks.countLimit("/query/instrument_name_raw", "minLength", 1);
             }
           }
           if (v4.currency !== undefined) {
-            let v15 = typed(v4, "currency", "/query/currency", "string");
+            let v15 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v15 == "string") {
-              if (!c7.test(v15)) patternError("/query/currency", c6);
+              if (!c7.test(v15)) checks.patternError("/query/currency", c6);
             }
           }
           if (v4.role !== undefined) {
-            let v16 = typed(v4, "role", "/query/role", "string");
+            let v16 = checks.typed(v4, "role", "/query/role", "string");
             if (typeof v16 == "string") {
-              if (v16.length < 1) countLimit("/query/role", "minLength", 1);
+              if (v16.length < 1) checks.countLimit("/query/role", "minLength", 1);
             }
           }
           if (v4.dedupe !== undefined) {
-            let v17 = typed(v4, "dedupe", "/query/dedupe", "boolean");
+            let v17 = checks.typed(v4, "dedupe", "/query/dedupe", "boolean");
           }
           if (v4.resolution !== undefined) {
-            let v18 = typed(v4, "resolution", "/query/resolution", "string");
-            if (!c8.includes(v18)) enumError("/query/resolution", c8);
+            let v18 = checks.typed(v4, "resolution", "/query/resolution", "string");
+            if (!c8.includes(v18)) checks.enumError("/query/resolution", c8);
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v19 = v1["header"];
-        if (!isObject(v19)) typeError("/header", "object");
+        if (!checks.isObject(v19)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -3,83 +3,83 @@
 'use strict';
 exports.meta = {"operationId":"getHyperliquidNodeRestingOrders","method":"get","path":"/api/v1/hyperliquid/node/resting-orders","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isNumber, isObject, typed, typeError, missing, extraProperty, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["limit","cursor","wallet","instrument_name","instrument_name_raw","currency","max_distance_from_mark"];
 const c3 = "^0x[0-9a-fA-F]{40}$";
 const c4 = new RegExp(c3);
 const c5 = "^[A-Za-z0-9_]{1,20}$";
 const c6 = new RegExp(c5);
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
+      if (checks.isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.limit !== undefined) {
-          let v6 = typed(v4, "limit", "/query/limit", "integer");
-          if (isNumber(v6)) {
-            if (v6 > 1000) numberLimit("/query/limit", "maximum", 1000);
-            if (v6 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v6 = checks.typed(v4, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v6)) {
+            if (v6 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+            if (v6 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
-          let v7 = typed(v4, "cursor", "/query/cursor", "string");
+          let v7 = checks.typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v7 == "string") {
-            if (v7.length < 1) countLimit("/query/cursor", "minLength", 1);
+            if (v7.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
           }
         }
         if (v4.wallet !== undefined) {
-          let v8 = typed(v4, "wallet", "/query/wallet", "string");
+          let v8 = checks.typed(v4, "wallet", "/query/wallet", "string");
           if (typeof v8 == "string") {
-            if (!c4.test(v8)) patternError("/query/wallet", c3);
+            if (!c4.test(v8)) checks.patternError("/query/wallet", c3);
           }
         }
         if (v4.instrument_name !== undefined) {
-          let v9 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+          let v9 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v9 == "string") {
-            if (v9.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+            if (v9.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
           }
         }
         if (v4.instrument_name_raw !== undefined) {
-          let v10 = typed(v4, "instrument_name_raw", "/query/instrument_name_raw", "string");
+          let v10 = checks.typed(v4, "instrument_name_raw", "/query/instrument_name_raw", "string");
           if (typeof v10 == "string") {
-            if (v10.length < 1) countLimit("/query/instrument_name_raw", "minLength", 1);
+            if (v10.length < 1) checks.countLimit("/query/instrument_name_raw", "minLength", 1);
           }
         }
         if (v4.currency !== undefined) {
-          let v11 = typed(v4, "currency", "/query/currency", "string");
+          let v11 = checks.typed(v4, "currency", "/query/currency", "string");
           if (typeof v11 == "string") {
-            if (!c6.test(v11)) patternError("/query/currency", c5);
+            if (!c6.test(v11)) checks.patternError("/query/currency", c5);
           }
         }
         if (v4.max_distance_from_mark !== undefined) {
-          let v12 = typed(v4, "max_distance_from_mark", "/query/max_distance_from_mark", "number");
+          let v12 = checks.typed(v4, "max_distance_from_mark", "/query/max_distance_from_mark", "number");
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v13 = v1["header"];
-      if (!isObject(v13)) typeError("/header", "object");
+      if (!checks.isObject(v13)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getHyperliquidNodeWalletFlow","method":"get","path":"/api/v1/hyperliquid/node/wallet-flow","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -19,56 +19,56 @@ exports.validators = {};
   const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value6 = d.wallet;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "string")) return typeError("/wallet", "string");
-        if (!pattern.test(value6)) return patternError("/wallet", source);
+        if (!(typeof value6 == "string")) return checks.typeError("/wallet", "string");
+        if (!pattern.test(value6)) return checks.patternError("/wallet", source);
       }
     }
     {
       const value9 = d.instrument_name;
       if (value9 !== void 0) {
-        if (!(typeof value9 == "string")) return typeError("/instrument_name", "string");
-        if (value9.length < 1) return countLimit("/instrument_name", "minLength", 1);
+        if (!(typeof value9 == "string")) return checks.typeError("/instrument_name", "string");
+        if (value9.length < 1) return checks.countLimit("/instrument_name", "minLength", 1);
       }
     }
     {
       const value10 = d.total_notional;
       if (value10 !== void 0) {
-        if (!(typeof value10 == "number")) return typeError("/total_notional", "number");
+        if (!(typeof value10 == "number")) return checks.typeError("/total_notional", "number");
       }
     }
     {
       const value11 = d.buy_notional;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "number")) return typeError("/buy_notional", "number");
+        if (!(typeof value11 == "number")) return checks.typeError("/buy_notional", "number");
       }
     }
     {
       const value12 = d.sell_notional;
       if (value12 !== void 0) {
-        if (!(typeof value12 == "number")) return typeError("/sell_notional", "number");
+        if (!(typeof value12 == "number")) return checks.typeError("/sell_notional", "number");
       }
     }
     {
       const value13 = d.net_notional;
       if (value13 !== void 0) {
-        if (!(typeof value13 == "number")) return typeError("/net_notional", "number");
+        if (!(typeof value13 == "number")) return checks.typeError("/net_notional", "number");
       }
     }
     {
       const value14 = d.realized_pnl;
       if (value14 !== void 0) {
-        if (!(typeof value14 == "number")) return typeError("/realized_pnl", "number");
+        if (!(typeof value14 == "number")) return checks.typeError("/realized_pnl", "number");
       }
     }
     {
       const value15 = d.trade_count;
       if (value15 !== void 0) {
-        if (!(isInteger(value15))) return typeError("/trade_count", "integer");
-        if (!(value15 >= 0)) return numberLimit("/trade_count", "minimum", 0);
+        if (!(checks.isInteger(value15))) return checks.typeError("/trade_count", "integer");
+        if (!(value15 >= 0)) return checks.numberLimit("/trade_count", "minimum", 0);
       }
     }
     return true;
@@ -98,55 +98,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3);
+        if (!dataItem(item4)) return checks.at("/data/" + i3);
       }
     }
     {
       const value16 = d.meta;
-      if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return typeError("/meta", "object");
-      if (value16.next_cursor === void 0) return requiredFirst(value16, "/meta", list2);
+      if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return checks.typeError("/meta", "object");
+      if (value16.next_cursor === void 0) return checks.requiredFirst(value16, "/meta", list2);
       {
         const value18 = value16.next_cursor;
-        if (!(typeof value18 == "string" || value18 === null)) return typeError("/meta/next_cursor", list3);
+        if (!(typeof value18 == "string" || value18 === null)) return checks.typeError("/meta/next_cursor", list3);
       }
       {
         const value20 = value16.empty_reason;
         if (value20 !== void 0) {
-          if (branch1(value20) + branch2(value20) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value20) + branch2(value20) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value24 = value16.coverage;
         if (value24 !== void 0) {
-          if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return typeError("/meta/coverage", "object");
+          if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value25 = value16.completeness;
         if (value25 !== void 0) {
-          if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return typeError("/meta/completeness", "object");
-          if (value25.status === void 0) return requiredFirst(value25, "/meta/completeness", list5);
+          if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return checks.typeError("/meta/completeness", "object");
+          if (value25.status === void 0) return checks.requiredFirst(value25, "/meta/completeness", list5);
           {
             const value27 = value25.status;
-            if (!(typeof value27 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list6.includes(value27)) return enumError("/meta/completeness/status", list6);
+            if (!(typeof value27 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list6.includes(value27)) return checks.enumError("/meta/completeness/status", list6);
           }
           {
             const value29 = value25.complete_from;
             if (value29 !== void 0) {
-              if (!(branch3(value29) || branch4(value29))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value29) || branch4(value29))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value35 = value25.complete_through;
             if (value35 !== void 0) {
-              if (!(branch3(value35) || branch4(value35))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value35) || branch4(value35))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -154,24 +154,24 @@ exports.validators = {};
       {
         const value36 = value16.has_more;
         if (value36 !== void 0) {
-          if (!(typeof value36 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value36 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value37 = value16.count;
         if (value37 !== void 0) {
-          if (!(isInteger(value37))) return typeError("/meta/count", "integer");
-          if (!(value37 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value37))) return checks.typeError("/meta/count", "integer");
+          if (!(value37 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -182,96 +182,96 @@ exports.validators = {};
   const c6 = new RegExp(c5);
   const c7 = ["time","total_notional","buy_notional","sell_notional","net_notional","realized_pnl","trade_count"];
   const c8 = ["ASC","DESC"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.start !== undefined) {
-            let v6 = typed(v4, "start", "/query/start", "string");
+            let v6 = checks.typed(v4, "start", "/query/start", "string");
             if (typeof v6 == "string") {
-              if (!f1(v6)) formatError("/query/start", "date-time");
+              if (!f1(v6)) checks.formatError("/query/start", "date-time");
             }
           }
           if (v4.end !== undefined) {
-            let v7 = typed(v4, "end", "/query/end", "string");
+            let v7 = checks.typed(v4, "end", "/query/end", "string");
             if (typeof v7 == "string") {
-              if (!f1(v7)) formatError("/query/end", "date-time");
+              if (!f1(v7)) checks.formatError("/query/end", "date-time");
             }
           }
           if (v4.limit !== undefined) {
-            let v8 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v8)) {
-              if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v8)) {
+              if (v8 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v9 = typed(v4, "cursor", "/query/cursor", "string");
+            let v9 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v9 == "string") {
-              if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v9.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.wallet !== undefined) {
-            let v10 = typed(v4, "wallet", "/query/wallet", "string");
+            let v10 = checks.typed(v4, "wallet", "/query/wallet", "string");
             if (typeof v10 == "string") {
-              if (!c4.test(v10)) patternError("/query/wallet", c3);
+              if (!c4.test(v10)) checks.patternError("/query/wallet", c3);
             }
           }
           if (v4.instrument_name !== undefined) {
-            let v11 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+            let v11 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
             if (typeof v11 == "string") {
-              if (v11.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+              if (v11.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
             }
           }
           if (v4.instrument_name_raw !== undefined) {
-            let v12 = typed(v4, "instrument_name_raw", "/query/instrument_name_raw", "string");
+            let v12 = checks.typed(v4, "instrument_name_raw", "/query/instrument_name_raw", "string");
             if (typeof v12 == "string") {
-              if (v12.length < 1) countLimit("/query/instrument_name_raw", "minLength", 1);
+              if (v12.length < 1) checks.countLimit("/query/instrument_name_raw", "minLength", 1);
             }
           }
           if (v4.currency !== undefined) {
-            let v13 = typed(v4, "currency", "/query/currency", "string");
+            let v13 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v13 == "string") {
-              if (!c6.test(v13)) patternError("/query/currency", c5);
+              if (!c6.test(v13)) checks.patternError("/query/currency", c5);
             }
           }
           if (v4.sort_by !== undefined) {
-            let v14 = typed(v4, "sort_by", "/query/sort_by", "string");
-            if (!c7.includes(v14)) enumError("/query/sort_by", c7);
+            let v14 = checks.typed(v4, "sort_by", "/query/sort_by", "string");
+            if (!c7.includes(v14)) checks.enumError("/query/sort_by", c7);
           }
           if (v4.sort_dir !== undefined) {
-            let v15 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-            if (!c8.includes(v15)) enumError("/query/sort_dir", c8);
+            let v15 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+            if (!c8.includes(v15)) checks.enumError("/query/sort_dir", c8);
           }
           if (v4.min_notional !== undefined) {
-            let v16 = typed(v4, "min_notional", "/query/min_notional", "number");
+            let v16 = checks.typed(v4, "min_notional", "/query/min_notional", "number");
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v17 = v1["header"];
-        if (!isObject(v17)) typeError("/header", "object");
+        if (!checks.isObject(v17)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getInstruments","method":"get","path":"/api/v1/instruments","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -18,54 +18,54 @@ exports.validators = {};
   const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value6 = d.instrument_name;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "string")) return typeError("/instrument_name", "string");
+        if (!(typeof value6 == "string")) return checks.typeError("/instrument_name", "string");
       }
     }
     {
       const value7 = d.exchange;
       if (value7 !== void 0) {
-        if (!(typeof value7 == "string")) return typeError("/exchange", "string");
+        if (!(typeof value7 == "string")) return checks.typeError("/exchange", "string");
       }
     }
     {
       const value8 = d.base_currency;
       if (value8 !== void 0) {
-        if (!(typeof value8 == "string")) return typeError("/base_currency", "string");
+        if (!(typeof value8 == "string")) return checks.typeError("/base_currency", "string");
       }
     }
     {
       const value9 = d.quote_currency;
       if (value9 !== void 0) {
-        if (!(typeof value9 == "string")) return typeError("/quote_currency", "string");
+        if (!(typeof value9 == "string")) return checks.typeError("/quote_currency", "string");
       }
     }
     {
       const value10 = d.market_type;
       if (value10 !== void 0) {
-        if (!(typeof value10 == "string")) return typeError("/market_type", "string");
-        if (!list2.includes(value10)) return enumError("/market_type", list2);
+        if (!(typeof value10 == "string")) return checks.typeError("/market_type", "string");
+        if (!list2.includes(value10)) return checks.enumError("/market_type", list2);
       }
     }
     {
       const value12 = d.margin_type;
       if (value12 !== void 0) {
-        if (!(typeof value12 == "string")) return typeError("/margin_type", "string");
+        if (!(typeof value12 == "string")) return checks.typeError("/margin_type", "string");
       }
     }
     {
       const value13 = d.sub_exchange;
       if (value13 !== void 0) {
-        if (!(typeof value13 == "string")) return typeError("/sub_exchange", "string");
+        if (!(typeof value13 == "string")) return checks.typeError("/sub_exchange", "string");
       }
     }
     {
       const value14 = d.status;
       if (value14 !== void 0) {
-        if (!(typeof value14 == "string")) return typeError("/status", "string");
+        if (!(typeof value14 == "string")) return checks.typeError("/status", "string");
       }
     }
     return true;
@@ -95,55 +95,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3);
+        if (!dataItem(item4)) return checks.at("/data/" + i3);
       }
     }
     {
       const value15 = d.meta;
-      if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return typeError("/meta", "object");
-      if (value15.next_cursor === void 0) return requiredFirst(value15, "/meta", list3);
+      if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return checks.typeError("/meta", "object");
+      if (value15.next_cursor === void 0) return checks.requiredFirst(value15, "/meta", list3);
       {
         const value17 = value15.next_cursor;
-        if (!(typeof value17 == "string" || value17 === null)) return typeError("/meta/next_cursor", list4);
+        if (!(typeof value17 == "string" || value17 === null)) return checks.typeError("/meta/next_cursor", list4);
       }
       {
         const value19 = value15.empty_reason;
         if (value19 !== void 0) {
-          if (branch1(value19) + branch2(value19) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value19) + branch2(value19) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value23 = value15.coverage;
         if (value23 !== void 0) {
-          if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta/coverage", "object");
+          if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value24 = value15.completeness;
         if (value24 !== void 0) {
-          if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return typeError("/meta/completeness", "object");
-          if (value24.status === void 0) return requiredFirst(value24, "/meta/completeness", list6);
+          if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return checks.typeError("/meta/completeness", "object");
+          if (value24.status === void 0) return checks.requiredFirst(value24, "/meta/completeness", list6);
           {
             const value26 = value24.status;
-            if (!(typeof value26 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list7.includes(value26)) return enumError("/meta/completeness/status", list7);
+            if (!(typeof value26 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list7.includes(value26)) return checks.enumError("/meta/completeness/status", list7);
           }
           {
             const value28 = value24.complete_from;
             if (value28 !== void 0) {
-              if (!(branch3(value28) || branch4(value28))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value28) || branch4(value28))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value34 = value24.complete_through;
             if (value34 !== void 0) {
-              if (!(branch3(value34) || branch4(value34))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value34) || branch4(value34))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -151,24 +151,24 @@ exports.validators = {};
       {
         const value35 = value15.has_more;
         if (value35 !== void 0) {
-          if (!(typeof value35 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value35 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value36 = value15.count;
         if (value36 !== void 0) {
-          if (!(isInteger(value36))) return typeError("/meta/count", "integer");
-          if (!(value36 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value36))) return checks.typeError("/meta/count", "integer");
+          if (!(value36 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = [];
   const c2 = ["asset_class","sub_exchange","exchange","market_type","base_currency","quote_currency","status","margin_type","option_type","expiry_from","expiry_to","instrument_name","limit","cursor"];
   const c3 = ["equity","commodity","forex","index"];
@@ -179,111 +179,111 @@ exports.validators = {};
   const c8 = ["active","expired","delisted","suspended","all"];
   const c9 = ["inverse","linear"];
   const c10 = ["call","put"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.asset_class !== undefined) {
-            let v6 = typed(v4, "asset_class", "/query/asset_class", "string");
-            if (!c3.includes(v6)) enumError("/query/asset_class", c3);
+            let v6 = checks.typed(v4, "asset_class", "/query/asset_class", "string");
+            if (!c3.includes(v6)) checks.enumError("/query/asset_class", c3);
           }
           if (v4.sub_exchange !== undefined) {
-            let v7 = typed(v4, "sub_exchange", "/query/sub_exchange", "string");
-            if (!c4.includes(v7)) enumError("/query/sub_exchange", c4);
+            let v7 = checks.typed(v4, "sub_exchange", "/query/sub_exchange", "string");
+            if (!c4.includes(v7)) checks.enumError("/query/sub_exchange", c4);
           }
           if (v4.exchange !== undefined) {
-            let v8 = typed(v4, "exchange", "/query/exchange", "string");
+            let v8 = checks.typed(v4, "exchange", "/query/exchange", "string");
             if (typeof v8 == "string") {
-              if (v8.length < 1) countLimit("/query/exchange", "minLength", 1);
+              if (v8.length < 1) checks.countLimit("/query/exchange", "minLength", 1);
             }
           }
           if (v4.market_type !== undefined) {
-            let v9 = typed(v4, "market_type", "/query/market_type", "string");
-            if (!c5.includes(v9)) enumError("/query/market_type", c5);
+            let v9 = checks.typed(v4, "market_type", "/query/market_type", "string");
+            if (!c5.includes(v9)) checks.enumError("/query/market_type", c5);
           }
           if (v4.base_currency !== undefined) {
-            let v10 = typed(v4, "base_currency", "/query/base_currency", "string");
+            let v10 = checks.typed(v4, "base_currency", "/query/base_currency", "string");
             if (typeof v10 == "string") {
-              if (!c7.test(v10)) patternError("/query/base_currency", c6);
+              if (!c7.test(v10)) checks.patternError("/query/base_currency", c6);
             }
           }
           if (v4.quote_currency !== undefined) {
-            let v11 = typed(v4, "quote_currency", "/query/quote_currency", "string");
+            let v11 = checks.typed(v4, "quote_currency", "/query/quote_currency", "string");
             if (typeof v11 == "string") {
-              if (!c7.test(v11)) patternError("/query/quote_currency", c6);
+              if (!c7.test(v11)) checks.patternError("/query/quote_currency", c6);
             }
           }
           if (v4.status !== undefined) {
             {
-              let v13 = typed(v4, "status", "/query/status", "string");
-              if (!c8.includes(v13)) enumError("/query/status", c8);
+              let v13 = checks.typed(v4, "status", "/query/status", "string");
+              if (!c8.includes(v13)) checks.enumError("/query/status", c8);
             }
           }
           if (v4.margin_type !== undefined) {
-            let v14 = typed(v4, "margin_type", "/query/margin_type", "string");
-            if (!c9.includes(v14)) enumError("/query/margin_type", c9);
+            let v14 = checks.typed(v4, "margin_type", "/query/margin_type", "string");
+            if (!c9.includes(v14)) checks.enumError("/query/margin_type", c9);
           }
           if (v4.option_type !== undefined) {
-            let v15 = typed(v4, "option_type", "/query/option_type", "string");
-            if (!c10.includes(v15)) enumError("/query/option_type", c10);
+            let v15 = checks.typed(v4, "option_type", "/query/option_type", "string");
+            if (!c10.includes(v15)) checks.enumError("/query/option_type", c10);
           }
           if (v4.expiry_from !== undefined) {
-            let v16 = typed(v4, "expiry_from", "/query/expiry_from", "string");
+            let v16 = checks.typed(v4, "expiry_from", "/query/expiry_from", "string");
             if (typeof v16 == "string") {
-              if (v16.length < 1) countLimit("/query/expiry_from", "minLength", 1);
+              if (v16.length < 1) checks.countLimit("/query/expiry_from", "minLength", 1);
             }
           }
           if (v4.expiry_to !== undefined) {
-            let v17 = typed(v4, "expiry_to", "/query/expiry_to", "string");
+            let v17 = checks.typed(v4, "expiry_to", "/query/expiry_to", "string");
             if (typeof v17 == "string") {
-              if (v17.length < 1) countLimit("/query/expiry_to", "minLength", 1);
+              if (v17.length < 1) checks.countLimit("/query/expiry_to", "minLength", 1);
             }
           }
           if (v4.instrument_name !== undefined) {
-            let v18 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+            let v18 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
             if (typeof v18 == "string") {
-              if (v18.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+              if (v18.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
             }
           }
           if (v4.limit !== undefined) {
-            let v19 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v19)) {
-              if (v19 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v19 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v19 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v19)) {
+              if (v19 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v19 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v20 = typed(v4, "cursor", "/query/cursor", "string");
+            let v20 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v20 == "string") {
-              if (v20.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v20.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v21 = v1["header"];
-        if (!isObject(v21)) typeError("/header", "object");
+        if (!checks.isObject(v21)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getInstrumentsDetail","method":"get","path":"/api/v1/instruments/detail","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -41,100 +41,100 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/data", "object");
+      if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return checks.typeError("/data", "object");
       {
         const value3 = value2.instrument_name;
         if (value3 !== void 0) {
-          if (!(typeof value3 == "string")) return typeError("/data/instrument_name", "string");
+          if (!(typeof value3 == "string")) return checks.typeError("/data/instrument_name", "string");
         }
       }
       {
         const value4 = value2.exchange;
         if (value4 !== void 0) {
-          if (!(typeof value4 == "string")) return typeError("/data/exchange", "string");
+          if (!(typeof value4 == "string")) return checks.typeError("/data/exchange", "string");
         }
       }
       {
         const value5 = value2.base_currency;
         if (value5 !== void 0) {
-          if (!(typeof value5 == "string")) return typeError("/data/base_currency", "string");
+          if (!(typeof value5 == "string")) return checks.typeError("/data/base_currency", "string");
         }
       }
       {
         const value6 = value2.quote_currency;
         if (value6 !== void 0) {
-          if (!(typeof value6 == "string")) return typeError("/data/quote_currency", "string");
+          if (!(typeof value6 == "string")) return checks.typeError("/data/quote_currency", "string");
         }
       }
       {
         const value7 = value2.market_type;
         if (value7 !== void 0) {
-          if (!(typeof value7 == "string")) return typeError("/data/market_type", "string");
-          if (!list2.includes(value7)) return enumError("/data/market_type", list2);
+          if (!(typeof value7 == "string")) return checks.typeError("/data/market_type", "string");
+          if (!list2.includes(value7)) return checks.enumError("/data/market_type", list2);
         }
       }
       {
         const value9 = value2.margin_type;
         if (value9 !== void 0) {
-          if (!(typeof value9 == "string")) return typeError("/data/margin_type", "string");
+          if (!(typeof value9 == "string")) return checks.typeError("/data/margin_type", "string");
         }
       }
       {
         const value10 = value2.sub_exchange;
         if (value10 !== void 0) {
-          if (!(typeof value10 == "string")) return typeError("/data/sub_exchange", "string");
+          if (!(typeof value10 == "string")) return checks.typeError("/data/sub_exchange", "string");
         }
       }
       {
         const value11 = value2.status;
         if (value11 !== void 0) {
-          if (!(typeof value11 == "string")) return typeError("/data/status", "string");
+          if (!(typeof value11 == "string")) return checks.typeError("/data/status", "string");
         }
       }
     }
     {
       const value12 = d.meta;
-      if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return typeError("/meta", "object");
-      if (value12.next_cursor === void 0) return requiredFirst(value12, "/meta", list3);
+      if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return checks.typeError("/meta", "object");
+      if (value12.next_cursor === void 0) return checks.requiredFirst(value12, "/meta", list3);
       {
         const value14 = value12.next_cursor;
-        if (!(typeof value14 == "string" || value14 === null)) return typeError("/meta/next_cursor", list4);
+        if (!(typeof value14 == "string" || value14 === null)) return checks.typeError("/meta/next_cursor", list4);
       }
       {
         const value16 = value12.empty_reason;
         if (value16 !== void 0) {
-          if (branch1(value16) + branch2(value16) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value16) + branch2(value16) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value20 = value12.coverage;
         if (value20 !== void 0) {
-          if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta/coverage", "object");
+          if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value21 = value12.completeness;
         if (value21 !== void 0) {
-          if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return typeError("/meta/completeness", "object");
-          if (value21.status === void 0) return requiredFirst(value21, "/meta/completeness", list6);
+          if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return checks.typeError("/meta/completeness", "object");
+          if (value21.status === void 0) return checks.requiredFirst(value21, "/meta/completeness", list6);
           {
             const value23 = value21.status;
-            if (!(typeof value23 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list7.includes(value23)) return enumError("/meta/completeness/status", list7);
+            if (!(typeof value23 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list7.includes(value23)) return checks.enumError("/meta/completeness/status", list7);
           }
           {
             const value25 = value21.complete_from;
             if (value25 !== void 0) {
-              if (!(branch3(value25) || branch4(value25))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value25) || branch4(value25))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value31 = value21.complete_through;
             if (value31 !== void 0) {
-              if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value31) || branch4(value31))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -142,70 +142,70 @@ exports.validators = {};
       {
         const value32 = value12.has_more;
         if (value32 !== void 0) {
-          if (!(typeof value32 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value32 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value33 = value12.count;
         if (value33 !== void 0) {
-          if (!(isInteger(value33))) return typeError("/meta/count", "integer");
-          if (!(value33 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value33))) return checks.typeError("/meta/count", "integer");
+          if (!(value33 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isObject, typed, typeError, missing, extraProperty, countLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = [];
   const c2 = ["instrument_name","exchange"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
-          if (v4.instrument_name === undefined) missing("/query", "instrument_name");
-          if (v4.exchange === undefined) missing("/query", "exchange");
+        if (checks.isObject(v4)) {
+          if (v4.instrument_name === undefined) checks.missing("/query", "instrument_name");
+          if (v4.exchange === undefined) checks.missing("/query", "exchange");
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.instrument_name !== undefined) {
-            let v6 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+            let v6 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
             if (typeof v6 == "string") {
-              if (v6.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+              if (v6.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
             }
           }
           if (v4.exchange !== undefined) {
-            let v7 = typed(v4, "exchange", "/query/exchange", "string");
+            let v7 = checks.typed(v4, "exchange", "/query/exchange", "string");
             if (typeof v7 == "string") {
-              if (v7.length < 1) countLimit("/query/exchange", "minLength", 1);
+              if (v7.length < 1) checks.countLimit("/query/exchange", "minLength", 1);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v8 = v1["header"];
-        if (!isObject(v8)) typeError("/header", "object");
+        if (!checks.isObject(v8)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -3,44 +3,44 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyATMImpliedVolatilityTimeLapse","method":"get","path":"/analytics/options/atm_iv_ts/{market}/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["maturity","iv"];
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value11 = d.maturity;
-    if (!(typeof value11 == "string")) return typeError("/maturity", "string");
+    if (!(typeof value11 == "string")) return checks.typeError("/maturity", "string");
   }
   {
     const value12 = d.iv;
-    if (!(typeof value12 == "number")) return typeError("/iv", "number");
+    if (!(typeof value12 == "number")) return checks.typeError("/iv", "number");
   }
   return true;
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/data", "object");
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return checks.typeError("/data", "object");
     for (const key5 in value4) {
       if (true) {
         const value6 = value4[key5];
-        if (!(Array.isArray(value6))) return typeError("/data/" + pointer(key5), "array");
+        if (!(Array.isArray(value6))) return checks.typeError("/data/" + checks.pointer(key5), "array");
         for (let i7 = 0; i7 < value6.length; i7++) {
           const item8 = value6[i7];
-          if (!dataItem(item8)) return at("/data/" + pointer(key5) + "/" + i7, item8, list3);
+          if (!dataItem(item8)) return checks.at("/data/" + checks.pointer(key5) + "/" + i7, item8, list3);
         }
       }
     }
@@ -48,7 +48,7 @@ function response200(d) {
   return true;
 }
 
-exports.validators.response200 = validator(response200);
+exports.validators.response200 = checks.validator(response200);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyAltOptionDataByMarket","method":"get","path":"/analytics/derivs/alt_option/{market}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["symbol"];
@@ -12,138 +12,138 @@ const list5 = ["number","null"];
 const list6 = ["string","number","boolean","object","array","null"];
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value9 = d.market;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "string" || value9 === null)) return typeError("/market", list4);
+      if (!(typeof value9 == "string" || value9 === null)) return checks.typeError("/market", list4);
     }
   }
   {
     const value11 = d.symbol;
-    if (!(typeof value11 == "string")) return typeError("/symbol", "string");
+    if (!(typeof value11 == "string")) return checks.typeError("/symbol", "string");
   }
   {
     const value12 = d.margin;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "string" || value12 === null)) return typeError("/margin", list4);
+      if (!(typeof value12 == "string" || value12 === null)) return checks.typeError("/margin", list4);
     }
   }
   {
     const value13 = d.index_price;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/index_price", list5);
+      if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/index_price", list5);
     }
   }
   {
     const value15 = d.underlying_price;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return typeError("/underlying_price", list5);
+      if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/underlying_price", list5);
     }
   }
   {
     const value16 = d.atm_vol;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/atm_vol", list5);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/atm_vol", list5);
     }
   }
   {
     const value17 = d._25_delta_risk_reversal;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return typeError("/_25_delta_risk_reversal", list5);
+      if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/_25_delta_risk_reversal", list5);
     }
   }
   {
     const value18 = d._25_delta_butterfly;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return typeError("/_25_delta_butterfly", list5);
+      if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/_25_delta_butterfly", list5);
     }
   }
   {
     const value19 = d.open_interest;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "number" || value19 === null)) return typeError("/open_interest", list5);
+      if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/open_interest", list5);
     }
   }
   {
     const value20 = d.open_interest_notional;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return typeError("/open_interest_notional", list5);
+      if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/open_interest_notional", list5);
     }
   }
   {
     const value21 = d.volume24h_call;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "number" || value21 === null)) return typeError("/volume24h_call", list5);
+      if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/volume24h_call", list5);
     }
   }
   {
     const value22 = d.volume24h_call_notional;
     if (value22 !== void 0) {
-      if (!(typeof value22 == "number" || value22 === null)) return typeError("/volume24h_call_notional", list5);
+      if (!(typeof value22 == "number" || value22 === null)) return checks.typeError("/volume24h_call_notional", list5);
     }
   }
   {
     const value23 = d.volume24h_put;
     if (value23 !== void 0) {
-      if (!(typeof value23 == "number" || value23 === null)) return typeError("/volume24h_put", list5);
+      if (!(typeof value23 == "number" || value23 === null)) return checks.typeError("/volume24h_put", list5);
     }
   }
   {
     const value24 = d.volume24h_put_notional;
     if (value24 !== void 0) {
-      if (!(typeof value24 == "number" || value24 === null)) return typeError("/volume24h_put_notional", list5);
+      if (!(typeof value24 == "number" || value24 === null)) return checks.typeError("/volume24h_put_notional", list5);
     }
   }
   {
     const value25 = d.volume24h;
     if (value25 !== void 0) {
-      if (!(typeof value25 == "number" || value25 === null)) return typeError("/volume24h", list5);
+      if (!(typeof value25 == "number" || value25 === null)) return checks.typeError("/volume24h", list5);
     }
   }
   {
     const value26 = d.volume24h_notional;
     if (value26 !== void 0) {
-      if (!(typeof value26 == "number" || value26 === null)) return typeError("/volume24h_notional", list5);
+      if (!(typeof value26 == "number" || value26 === null)) return checks.typeError("/volume24h_notional", list5);
     }
   }
   {
     const value27 = d.basis;
     if (value27 !== void 0) {
-      if (!(typeof value27 == "number" || value27 === null)) return typeError("/basis", list5);
+      if (!(typeof value27 == "number" || value27 === null)) return checks.typeError("/basis", list5);
     }
   }
   {
     const value28 = d.expiry;
     if (value28 !== void 0) {
-      if (!(typeof value28 == "string" || typeof value28 == "number" || typeof value28 == "boolean" || typeof value28 == "object" && value28 !== null && !Array.isArray(value28) || Array.isArray(value28) || value28 === null)) return typeError("/expiry", list6);
+      if (!(typeof value28 == "string" || typeof value28 == "number" || typeof value28 == "boolean" || typeof value28 == "object" && value28 !== null && !Array.isArray(value28) || Array.isArray(value28) || value28 === null)) return checks.typeError("/expiry", list6);
     }
   }
   return true;
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+      if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200);
+exports.validators.response200 = checks.validator(response200);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

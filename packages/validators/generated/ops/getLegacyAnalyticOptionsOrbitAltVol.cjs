@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyAnalyticOptionsOrbitAltVol","method":"get","path":"/analytics/options/orbit_alt_vol/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["tenor"];
@@ -11,66 +11,66 @@ const list4 = ["number","null"];
 const list5 = ["string","number","boolean","object","array","null"];
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value9 = d["10D FLY"];
     if (value9 !== void 0) {
-      if (!(typeof value9 == "number" || value9 === null)) return typeError("/10D FLY", list4);
+      if (!(typeof value9 == "number" || value9 === null)) return checks.typeError("/10D FLY", list4);
     }
   }
   {
     const value11 = d["10D RR"];
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number" || value11 === null)) return typeError("/10D RR", list4);
+      if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/10D RR", list4);
     }
   }
   {
     const value12 = d["25D FLY"];
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/25D FLY", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/25D FLY", list4);
     }
   }
   {
     const value13 = d["25D RR"];
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/25D RR", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/25D RR", list4);
     }
   }
   {
     const value14 = d.ATM;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/ATM", list4);
+      if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/ATM", list4);
     }
   }
   {
     const value15 = d.tenor;
-    if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return typeError("/tenor", list5);
+    if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return checks.typeError("/tenor", list5);
   }
   return true;
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+      if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200);
+exports.validators.response200 = checks.validator(response200);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

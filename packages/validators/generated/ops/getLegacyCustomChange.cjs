@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyCustomChange","method":"get","path":"/analytics/options/custom_change/{name}/{market}/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isObject, typed, typeError, missing, extraProperty, patternError, formatError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date"];
 const c1 = ["name","market","currency"];
@@ -14,69 +14,69 @@ const c5 = new RegExp(c4);
 const c6 = "^[A-Za-z0-9]{1,20}$";
 const c7 = new RegExp(c6);
 const c8 = ["end","start"];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.name === undefined) missing("/path", "name");
-        if (v2.market === undefined) missing("/path", "market");
-        if (v2.currency === undefined) missing("/path", "currency");
+      if (checks.isObject(v2)) {
+        if (v2.name === undefined) checks.missing("/path", "name");
+        if (v2.market === undefined) checks.missing("/path", "market");
+        if (v2.currency === undefined) checks.missing("/path", "currency");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.name !== undefined) {
-          let v4 = typed(v2, "name", "/path/name", "string");
+          let v4 = checks.typed(v2, "name", "/path/name", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/name", c2);
+            if (!c3.test(v4)) checks.patternError("/path/name", c2);
           }
         }
         if (v2.market !== undefined) {
-          let v5 = typed(v2, "market", "/path/market", "string");
+          let v5 = checks.typed(v2, "market", "/path/market", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) patternError("/path/market", c4);
+            if (!c5.test(v5)) checks.patternError("/path/market", c4);
           }
         }
         if (v2.currency !== undefined) {
-          let v6 = typed(v2, "currency", "/path/currency", "string");
+          let v6 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v6 == "string") {
-            if (!c7.test(v6)) patternError("/path/currency", c6);
+            if (!c7.test(v6)) checks.patternError("/path/currency", c6);
           }
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v7 = v1["query"];
-      if (isObject(v7)) {
+      if (checks.isObject(v7)) {
         for (const key8 in v7) {
-          if (!c8.includes(key8)) extraProperty("/query", key8);
+          if (!c8.includes(key8)) checks.extraProperty("/query", key8);
         }
         if (v7.end !== undefined) {
-          let v9 = typed(v7, "end", "/query/end", "string");
+          let v9 = checks.typed(v7, "end", "/query/end", "string");
           if (typeof v9 == "string") {
-            if (!f1(v9)) formatError("/query/end", "date");
+            if (!f1(v9)) checks.formatError("/query/end", "date");
           }
         }
         if (v7.start !== undefined) {
-          let v10 = typed(v7, "start", "/query/start", "string");
+          let v10 = checks.typed(v7, "start", "/query/start", "string");
           if (typeof v10 == "string") {
-            if (!f1(v10)) formatError("/query/start", "date");
+            if (!f1(v10)) checks.formatError("/query/start", "date");
           }
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v11 = v1["header"];
-      if (!isObject(v11)) typeError("/header", "object");
+      if (!checks.isObject(v11)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

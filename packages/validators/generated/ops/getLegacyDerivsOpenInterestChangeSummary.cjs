@@ -3,22 +3,22 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyDerivsOpenInterestChangeSummary","method":"get","path":"/analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["array","null"];
 const list4 = ["number","null"];
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value8 = d.markets;
     if (value8 !== void 0) {
-      if (!(Array.isArray(value8) || value8 === null)) return typeError("/markets", list3);
+      if (!(Array.isArray(value8) || value8 === null)) return checks.typeError("/markets", list3);
       if (Array.isArray(value8)) {
         for (let i10 = 0; i10 < value8.length; i10++) {
           const item11 = value8[i10];
-          if (!(typeof item11 == "string")) return typeError("/markets/" + i10, "string");
+          if (!(typeof item11 == "string")) return checks.typeError("/markets/" + i10, "string");
         }
       }
     }
@@ -26,64 +26,64 @@ function dataItem(d) {
   {
     const value12 = d.open_interest;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/open_interest", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/open_interest", list4);
     }
   }
   {
     const value14 = d.open_interest_notional;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/open_interest_notional", list4);
+      if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/open_interest_notional", list4);
     }
   }
   {
     const value15 = d.open_interest_change_usd_percentage;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return typeError("/open_interest_change_usd_percentage", list4);
+      if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/open_interest_change_usd_percentage", list4);
     }
   }
   {
     const value16 = d.open_interest_change_usd;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/open_interest_change_usd", list4);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/open_interest_change_usd", list4);
     }
   }
   {
     const value17 = d.open_interest_notional_change_usd_percentage;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return typeError("/open_interest_notional_change_usd_percentage", list4);
+      if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/open_interest_notional_change_usd_percentage", list4);
     }
   }
   {
     const value18 = d.open_interest_notional_change_usd;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return typeError("/open_interest_notional_change_usd", list4);
+      if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/open_interest_notional_change_usd", list4);
     }
   }
   return true;
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return at("/data/" + i5);
+      if (!dataItem(item6)) return checks.at("/data/" + i5);
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200);
+exports.validators.response200 = checks.validator(response200);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

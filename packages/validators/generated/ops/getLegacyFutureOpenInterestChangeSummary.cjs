@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getLegacyFutureOpenInterestChangeSummary","method":"get","path":"/analytics/futures/open_interest_change_summary/{currency}/{period}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["date","data"];
   const list2 = ["data"];
   const list3 = ["array","null"];
@@ -12,15 +12,15 @@ exports.validators = {};
   const list5 = ["number","null"];
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value8 = d.markets;
       if (value8 !== void 0) {
-        if (!(Array.isArray(value8) || value8 === null)) return typeError("/markets", list3);
+        if (!(Array.isArray(value8) || value8 === null)) return checks.typeError("/markets", list3);
         if (Array.isArray(value8)) {
           for (let i10 = 0; i10 < value8.length; i10++) {
             const item11 = value8[i10];
-            if (!(typeof item11 == "string")) return typeError("/markets/" + i10, "string");
+            if (!(typeof item11 == "string")) return checks.typeError("/markets/" + i10, "string");
           }
         }
       }
@@ -28,105 +28,105 @@ exports.validators = {};
     {
       const value12 = d.ticker;
       if (value12 !== void 0) {
-        if (!(typeof value12 == "string" || value12 === null)) return typeError("/ticker", list4);
+        if (!(typeof value12 == "string" || value12 === null)) return checks.typeError("/ticker", list4);
       }
     }
     {
       const value14 = d.open_interest;
       if (value14 !== void 0) {
-        if (!(typeof value14 == "number" || value14 === null)) return typeError("/open_interest", list5);
+        if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/open_interest", list5);
       }
     }
     {
       const value16 = d.open_interest_notional;
       if (value16 !== void 0) {
-        if (!(typeof value16 == "number" || value16 === null)) return typeError("/open_interest_notional", list5);
+        if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/open_interest_notional", list5);
       }
     }
     {
       const value17 = d.open_interest_change_usd;
       if (value17 !== void 0) {
-        if (!(typeof value17 == "number" || value17 === null)) return typeError("/open_interest_change_usd", list5);
+        if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/open_interest_change_usd", list5);
       }
     }
     {
       const value18 = d.open_interest_notional_change;
       if (value18 !== void 0) {
-        if (!(typeof value18 == "number" || value18 === null)) return typeError("/open_interest_notional_change", list5);
+        if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/open_interest_notional_change", list5);
       }
     }
     return true;
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
     {
       const value2 = d.date;
-      if (!(isInteger(value2))) return typeError("/date", "integer");
-      if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+      if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+      if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
     }
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.data === void 0) return requiredFirst(d, "", list2);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.data === void 0) return checks.requiredFirst(d, "", list2);
     {
       const value4 = d.data;
-      if (!(Array.isArray(value4))) return typeError("/data", "array");
+      if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
       for (let i5 = 0; i5 < value4.length; i5++) {
         const item6 = value4[i5];
-        if (!dataItem(item6)) return at("/data/" + i5);
+        if (!dataItem(item6)) return checks.at("/data/" + i5);
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
+  exports.validators.response200 = checks.validator(response200);
 }
 {
-  const { validator, isObject, typed, typeError, enumError, missing, extraProperty } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = ["currency","period"];
   const c2 = ["BTC","ADA","BCH","BNB","DOT","ETH","LINK","LTC","SOL","TRX","XRP"];
   const c3 = ["1","2","4","8","12","18","24","48","168","336","504","720","8760","ytd"];
   const c4 = [];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
-          if (v2.currency === undefined) missing("/path", "currency");
-          if (v2.period === undefined) missing("/path", "period");
+        if (checks.isObject(v2)) {
+          if (v2.currency === undefined) checks.missing("/path", "currency");
+          if (v2.period === undefined) checks.missing("/path", "period");
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
           if (v2.currency !== undefined) {
-            let v4 = typed(v2, "currency", "/path/currency", "string");
-            if (!c2.includes(v4)) enumError("/path/currency", c2);
+            let v4 = checks.typed(v2, "currency", "/path/currency", "string");
+            if (!c2.includes(v4)) checks.enumError("/path/currency", c2);
           }
           if (v2.period !== undefined) {
-            let v5 = typed(v2, "period", "/path/period", "string");
-            if (!c3.includes(v5)) enumError("/path/period", c3);
+            let v5 = checks.typed(v2, "period", "/path/period", "string");
+            if (!c3.includes(v5)) checks.enumError("/path/period", c3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v6 = v1["query"];
-        if (isObject(v6)) {
+        if (checks.isObject(v6)) {
           for (const key7 in v6) {
-            if (!c4.includes(key7)) extraProperty("/query", key7);
+            if (!c4.includes(key7)) checks.extraProperty("/query", key7);
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v8 = v1["header"];
-        if (!isObject(v8)) typeError("/header", "object");
+        if (!checks.isObject(v8)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

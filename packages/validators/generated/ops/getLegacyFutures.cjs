@@ -4,119 +4,119 @@
 exports.meta = {"operationId":"getLegacyFutures","method":"get","path":"/analytics/derivs/futures/{market}/{currency}/{maturity}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["date","data"];
   const list2 = ["data"];
   const list3 = ["symbol","base_currency","margin","index_price","price","basis","apy","open_interest","open_interest_coin","oi_volume24h","volume24h","volume24h_coin","bid","ask","bid_amount","ask_amount","liquidations"];
   const list4 = ["short","long"];
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value9 = d.symbol;
-      if (!(typeof value9 == "string")) return typeError("/symbol", "string");
+      if (!(typeof value9 == "string")) return checks.typeError("/symbol", "string");
     }
     {
       const value10 = d.base_currency;
-      if (!(typeof value10 == "string")) return typeError("/base_currency", "string");
+      if (!(typeof value10 == "string")) return checks.typeError("/base_currency", "string");
     }
     {
       const value11 = d.margin;
-      if (!(typeof value11 == "string")) return typeError("/margin", "string");
+      if (!(typeof value11 == "string")) return checks.typeError("/margin", "string");
     }
     {
       const value12 = d.index_price;
-      if (!(typeof value12 == "number")) return typeError("/index_price", "number");
+      if (!(typeof value12 == "number")) return checks.typeError("/index_price", "number");
     }
     {
       const value13 = d.price;
-      if (!(typeof value13 == "number")) return typeError("/price", "number");
+      if (!(typeof value13 == "number")) return checks.typeError("/price", "number");
     }
     {
       const value14 = d.basis;
-      if (!(typeof value14 == "number")) return typeError("/basis", "number");
+      if (!(typeof value14 == "number")) return checks.typeError("/basis", "number");
     }
     {
       const value15 = d.apy;
-      if (!(typeof value15 == "number")) return typeError("/apy", "number");
+      if (!(typeof value15 == "number")) return checks.typeError("/apy", "number");
     }
     {
       const value16 = d.open_interest;
-      if (!(typeof value16 == "number")) return typeError("/open_interest", "number");
+      if (!(typeof value16 == "number")) return checks.typeError("/open_interest", "number");
     }
     {
       const value17 = d.open_interest_coin;
-      if (!(typeof value17 == "number")) return typeError("/open_interest_coin", "number");
+      if (!(typeof value17 == "number")) return checks.typeError("/open_interest_coin", "number");
     }
     {
       const value18 = d.oi_volume24h;
-      if (!(typeof value18 == "number")) return typeError("/oi_volume24h", "number");
+      if (!(typeof value18 == "number")) return checks.typeError("/oi_volume24h", "number");
     }
     {
       const value19 = d.volume24h;
-      if (!(typeof value19 == "number")) return typeError("/volume24h", "number");
+      if (!(typeof value19 == "number")) return checks.typeError("/volume24h", "number");
     }
     {
       const value20 = d.volume24h_coin;
-      if (!(typeof value20 == "number")) return typeError("/volume24h_coin", "number");
+      if (!(typeof value20 == "number")) return checks.typeError("/volume24h_coin", "number");
     }
     {
       const value21 = d.bid;
-      if (!(typeof value21 == "number")) return typeError("/bid", "number");
+      if (!(typeof value21 == "number")) return checks.typeError("/bid", "number");
     }
     {
       const value22 = d.ask;
-      if (!(typeof value22 == "number")) return typeError("/ask", "number");
+      if (!(typeof value22 == "number")) return checks.typeError("/ask", "number");
     }
     {
       const value23 = d.bid_amount;
-      if (!(typeof value23 == "number")) return typeError("/bid_amount", "number");
+      if (!(typeof value23 == "number")) return checks.typeError("/bid_amount", "number");
     }
     {
       const value24 = d.ask_amount;
-      if (!(typeof value24 == "number")) return typeError("/ask_amount", "number");
+      if (!(typeof value24 == "number")) return checks.typeError("/ask_amount", "number");
     }
     {
       const value25 = d.liquidations;
-      if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return typeError("/liquidations", "object");
-      if (value25.short === void 0 || value25.long === void 0) return requiredFirst(value25, "/liquidations", list4);
+      if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return checks.typeError("/liquidations", "object");
+      if (value25.short === void 0 || value25.long === void 0) return checks.requiredFirst(value25, "/liquidations", list4);
       {
         const value27 = value25.short;
-        if (!(typeof value27 == "number")) return typeError("/liquidations/short", "number");
+        if (!(typeof value27 == "number")) return checks.typeError("/liquidations/short", "number");
       }
       {
         const value28 = value25.long;
-        if (!(typeof value28 == "number")) return typeError("/liquidations/long", "number");
+        if (!(typeof value28 == "number")) return checks.typeError("/liquidations/long", "number");
       }
     }
     return true;
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
     {
       const value2 = d.date;
-      if (!(isInteger(value2))) return typeError("/date", "integer");
-      if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+      if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+      if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
     }
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.data === void 0) return requiredFirst(d, "", list2);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.data === void 0) return checks.requiredFirst(d, "", list2);
     {
       const value4 = d.data;
-      if (!(Array.isArray(value4))) return typeError("/data", "array");
+      if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
       for (let i5 = 0; i5 < value4.length; i5++) {
         const item6 = value4[i5];
-        if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+        if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
+  exports.validators.response200 = checks.validator(response200);
 }
 {
-  const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = ["market","currency","maturity"];
   const c2 = ["DERIBIT","AEVO","BINANCE","BITFINEX","BITGET","BITMEX","BYBIT","COINBASE","DYDX","HUOBI","HYPERLIQUID","KRAKEN","OKX","PARADEX"];
   const c3 = "^[A-Za-z0-9]{1,20}$";
@@ -124,55 +124,55 @@ exports.validators = {};
   const c5 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
   const c6 = new RegExp(c5);
   const c7 = [];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
-          if (v2.market === undefined) missing("/path", "market");
-          if (v2.currency === undefined) missing("/path", "currency");
-          if (v2.maturity === undefined) missing("/path", "maturity");
+        if (checks.isObject(v2)) {
+          if (v2.market === undefined) checks.missing("/path", "market");
+          if (v2.currency === undefined) checks.missing("/path", "currency");
+          if (v2.maturity === undefined) checks.missing("/path", "maturity");
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
           if (v2.market !== undefined) {
-            let v4 = typed(v2, "market", "/path/market", "string");
-            if (!c2.includes(v4)) enumError("/path/market", c2);
+            let v4 = checks.typed(v2, "market", "/path/market", "string");
+            if (!c2.includes(v4)) checks.enumError("/path/market", c2);
           }
           if (v2.currency !== undefined) {
-            let v5 = typed(v2, "currency", "/path/currency", "string");
+            let v5 = checks.typed(v2, "currency", "/path/currency", "string");
             if (typeof v5 == "string") {
-              if (!c4.test(v5)) patternError("/path/currency", c3);
+              if (!c4.test(v5)) checks.patternError("/path/currency", c3);
             }
           }
           if (v2.maturity !== undefined) {
-            let v6 = typed(v2, "maturity", "/path/maturity", "string");
+            let v6 = checks.typed(v2, "maturity", "/path/maturity", "string");
             if (typeof v6 == "string") {
-              if (!c6.test(v6)) patternError("/path/maturity", c5);
+              if (!c6.test(v6)) checks.patternError("/path/maturity", c5);
             }
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v7 = v1["query"];
-        if (isObject(v7)) {
+        if (checks.isObject(v7)) {
           for (const key8 in v7) {
-            if (!c7.includes(key8)) extraProperty("/query", key8);
+            if (!c7.includes(key8)) checks.extraProperty("/query", key8);
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v9 = v1["header"];
-        if (!isObject(v9)) typeError("/header", "object");
+        if (!checks.isObject(v9)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

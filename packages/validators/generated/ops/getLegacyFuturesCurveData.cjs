@@ -3,51 +3,51 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyFuturesCurveData","method":"get","path":"/analytics/futures/futures_curve/{currency}/{market}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isObject, typed, typeError, enumError, missing, extraProperty } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["currency","market"];
 const c2 = ["BTC","ADA","BCH","BNB","BTCDVOL","DOT","ETH","LINK","LTC","PAXG","RED","SOL","TRX","XRP"];
 const c3 = ["DERIBIT","BINANCE","BITGET","BITMEX","BYBIT","HUOBI","KRAKEN","OKX"];
 const c4 = [];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.currency === undefined) missing("/path", "currency");
-        if (v2.market === undefined) missing("/path", "market");
+      if (checks.isObject(v2)) {
+        if (v2.currency === undefined) checks.missing("/path", "currency");
+        if (v2.market === undefined) checks.missing("/path", "market");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
-          let v4 = typed(v2, "currency", "/path/currency", "string");
-          if (!c2.includes(v4)) enumError("/path/currency", c2);
+          let v4 = checks.typed(v2, "currency", "/path/currency", "string");
+          if (!c2.includes(v4)) checks.enumError("/path/currency", c2);
         }
         if (v2.market !== undefined) {
-          let v5 = typed(v2, "market", "/path/market", "string");
-          if (!c3.includes(v5)) enumError("/path/market", c3);
+          let v5 = checks.typed(v2, "market", "/path/market", "string");
+          if (!c3.includes(v5)) checks.enumError("/path/market", c3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v6 = v1["query"];
-      if (isObject(v6)) {
+      if (checks.isObject(v6)) {
         for (const key7 in v6) {
-          if (!c4.includes(key7)) extraProperty("/query", key7);
+          if (!c4.includes(key7)) checks.extraProperty("/query", key7);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v8 = v1["header"];
-      if (!isObject(v8)) typeError("/header", "object");
+      if (!checks.isObject(v8)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyFuturesDataByMarket","method":"get","path":"/analytics/derivs/futures/{market}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["symbol"];
@@ -30,132 +30,132 @@ function branch2(d) {
 }
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value9 = d.symbol;
-    if (!(typeof value9 == "string")) return typeError("/symbol", "string");
+    if (!(typeof value9 == "string")) return checks.typeError("/symbol", "string");
   }
   {
     const value10 = d.base_currency;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "string" || value10 === null)) return typeError("/base_currency", list4);
+      if (!(typeof value10 == "string" || value10 === null)) return checks.typeError("/base_currency", list4);
     }
   }
   {
     const value12 = d.margin;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "string" || value12 === null)) return typeError("/margin", list4);
+      if (!(typeof value12 == "string" || value12 === null)) return checks.typeError("/margin", list4);
     }
   }
   {
     const value13 = d.index_price;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/index_price", list5);
+      if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/index_price", list5);
     }
   }
   {
     const value15 = d.price;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return typeError("/price", list5);
+      if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/price", list5);
     }
   }
   {
     const value16 = d.basis;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/basis", list5);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/basis", list5);
     }
   }
   {
     const value17 = d.apy;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return typeError("/apy", list5);
+      if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/apy", list5);
     }
   }
   {
     const value18 = d.open_interest;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return typeError("/open_interest", list5);
+      if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/open_interest", list5);
     }
   }
   {
     const value19 = d.open_interest_coin;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "number" || value19 === null)) return typeError("/open_interest_coin", list5);
+      if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/open_interest_coin", list5);
     }
   }
   {
     const value20 = d.oi_volume24h;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return typeError("/oi_volume24h", list5);
+      if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/oi_volume24h", list5);
     }
   }
   {
     const value21 = d.volume24h;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "number" || value21 === null)) return typeError("/volume24h", list5);
+      if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/volume24h", list5);
     }
   }
   {
     const value22 = d.volume24h_coin;
     if (value22 !== void 0) {
-      if (!(typeof value22 == "number" || value22 === null)) return typeError("/volume24h_coin", list5);
+      if (!(typeof value22 == "number" || value22 === null)) return checks.typeError("/volume24h_coin", list5);
     }
   }
   {
     const value23 = d.bid;
     if (value23 !== void 0) {
-      if (!(typeof value23 == "number" || value23 === null)) return typeError("/bid", list5);
+      if (!(typeof value23 == "number" || value23 === null)) return checks.typeError("/bid", list5);
     }
   }
   {
     const value24 = d.ask;
     if (value24 !== void 0) {
-      if (!(typeof value24 == "number" || value24 === null)) return typeError("/ask", list5);
+      if (!(typeof value24 == "number" || value24 === null)) return checks.typeError("/ask", list5);
     }
   }
   {
     const value25 = d.bid_amount;
     if (value25 !== void 0) {
-      if (!(typeof value25 == "number" || value25 === null)) return typeError("/bid_amount", list5);
+      if (!(typeof value25 == "number" || value25 === null)) return checks.typeError("/bid_amount", list5);
     }
   }
   {
     const value26 = d.ask_amount;
     if (value26 !== void 0) {
-      if (!(typeof value26 == "number" || value26 === null)) return typeError("/ask_amount", list5);
+      if (!(typeof value26 == "number" || value26 === null)) return checks.typeError("/ask_amount", list5);
     }
   }
   {
     const value27 = d.liquidations;
     if (value27 !== void 0) {
-      if (branch1(value27) + branch2(value27) !== 1) return unionError("/liquidations", "oneOf");
+      if (branch1(value27) + branch2(value27) !== 1) return checks.unionError("/liquidations", "oneOf");
     }
   }
   return true;
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+      if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200);
+exports.validators.response200 = checks.validator(response200);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

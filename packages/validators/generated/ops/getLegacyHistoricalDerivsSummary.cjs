@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getLegacyHistoricalDerivsSummary","method":"get","path":"/historical/derivs/summary/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["meta","items"];
   const list2 = ["total","page","items"];
   const list3 = ["items"];
@@ -12,126 +12,126 @@ exports.validators = {};
   const list5 = ["number","null"];
 
   function itemsItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value15 = d.date;
-      if (!(isInteger(value15))) return typeError("/date", "integer");
-      if (!(value15 >= 0)) return numberLimit("/date", "minimum", 0);
+      if (!(checks.isInteger(value15))) return checks.typeError("/date", "integer");
+      if (!(value15 >= 0)) return checks.numberLimit("/date", "minimum", 0);
     }
     {
       const value16 = d.price;
       if (value16 !== void 0) {
-        if (!(typeof value16 == "number" || value16 === null)) return typeError("/price", list5);
+        if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/price", list5);
       }
     }
     {
       const value18 = d.open_interest;
       if (value18 !== void 0) {
-        if (!(typeof value18 == "number" || value18 === null)) return typeError("/open_interest", list5);
+        if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/open_interest", list5);
       }
     }
     {
       const value19 = d.volume;
       if (value19 !== void 0) {
-        if (!(typeof value19 == "number" || value19 === null)) return typeError("/volume", list5);
+        if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/volume", list5);
       }
     }
     {
       const value20 = d.funding;
       if (value20 !== void 0) {
-        if (!(typeof value20 == "number" || value20 === null)) return typeError("/funding", list5);
+        if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/funding", list5);
       }
     }
     {
       const value21 = d.next_fr;
       if (value21 !== void 0) {
-        if (!(typeof value21 == "number" || value21 === null)) return typeError("/next_fr", list5);
+        if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/next_fr", list5);
       }
     }
     {
       const value22 = d.yield;
       if (value22 !== void 0) {
-        if (!(typeof value22 == "number" || value22 === null)) return typeError("/yield", list5);
+        if (!(typeof value22 == "number" || value22 === null)) return checks.typeError("/yield", list5);
       }
     }
     {
       const value23 = d.liquidations_long;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "number" || value23 === null)) return typeError("/liquidations_long", list5);
+        if (!(typeof value23 == "number" || value23 === null)) return checks.typeError("/liquidations_long", list5);
       }
     }
     {
       const value24 = d.liquidations_short;
       if (value24 !== void 0) {
-        if (!(typeof value24 == "number" || value24 === null)) return typeError("/liquidations_short", list5);
+        if (!(typeof value24 == "number" || value24 === null)) return checks.typeError("/liquidations_short", list5);
       }
     }
     {
       const value25 = d.market_cap;
       if (value25 !== void 0) {
-        if (!(typeof value25 == "number" || value25 === null)) return typeError("/market_cap", list5);
+        if (!(typeof value25 == "number" || value25 === null)) return checks.typeError("/market_cap", list5);
       }
     }
     {
       const value26 = d.oi_volume24h;
       if (value26 !== void 0) {
-        if (!(typeof value26 == "number" || value26 === null)) return typeError("/oi_volume24h", list5);
+        if (!(typeof value26 == "number" || value26 === null)) return checks.typeError("/oi_volume24h", list5);
       }
     }
     return true;
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.meta === void 0 || d.items === void 0) return requiredFirst(d, "", list);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.meta === void 0 || d.items === void 0) return checks.requiredFirst(d, "", list);
     {
       const value2 = d.meta;
-      if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/meta", "object");
-      if (value2.total === void 0 || value2.page === void 0 || value2.items === void 0) return requiredFirst(value2, "/meta", list2);
+      if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return checks.typeError("/meta", "object");
+      if (value2.total === void 0 || value2.page === void 0 || value2.items === void 0) return checks.requiredFirst(value2, "/meta", list2);
       {
         const value4 = value2.total;
-        if (!(isInteger(value4))) return typeError("/meta/total", "integer");
-        if (!(value4 >= 0)) return numberLimit("/meta/total", "minimum", 0);
+        if (!(checks.isInteger(value4))) return checks.typeError("/meta/total", "integer");
+        if (!(value4 >= 0)) return checks.numberLimit("/meta/total", "minimum", 0);
       }
       {
         const value5 = value2.page;
-        if (!(isInteger(value5))) return typeError("/meta/page", "integer");
-        if (!(value5 >= 1)) return numberLimit("/meta/page", "minimum", 1);
+        if (!(checks.isInteger(value5))) return checks.typeError("/meta/page", "integer");
+        if (!(value5 >= 1)) return checks.numberLimit("/meta/page", "minimum", 1);
       }
       {
         const value6 = value2.items;
-        if (!(isInteger(value6))) return typeError("/meta/items", "integer");
-        if (!(value6 >= 0)) return numberLimit("/meta/items", "minimum", 0);
+        if (!(checks.isInteger(value6))) return checks.typeError("/meta/items", "integer");
+        if (!(value6 >= 0)) return checks.numberLimit("/meta/items", "minimum", 0);
       }
       {
         const value7 = value2.total_pages;
         if (value7 !== void 0) {
-          if (!(isInteger(value7))) return typeError("/meta/total_pages", "integer");
-          if (!(value7 >= 0)) return numberLimit("/meta/total_pages", "minimum", 0);
+          if (!(checks.isInteger(value7))) return checks.typeError("/meta/total_pages", "integer");
+          if (!(value7 >= 0)) return checks.numberLimit("/meta/total_pages", "minimum", 0);
         }
       }
     }
     {
       const value8 = d.items;
-      if (!(Array.isArray(value8))) return typeError("/items", "array");
+      if (!(Array.isArray(value8))) return checks.typeError("/items", "array");
     }
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.items === void 0) return requiredFirst(d, "", list3);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.items === void 0) return checks.requiredFirst(d, "", list3);
     {
       const value10 = d.items;
-      if (!(Array.isArray(value10))) return typeError("/items", "array");
+      if (!(Array.isArray(value10))) return checks.typeError("/items", "array");
       for (let i11 = 0; i11 < value10.length; i11++) {
         const item12 = value10[i11];
-        if (!itemsItem(item12)) return at("/items/" + i11, item12, list4);
+        if (!itemsItem(item12)) return checks.at("/items/" + i11, item12, list4);
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
+  exports.validators.response200 = checks.validator(response200);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = ["currency"];
   const c2 = "^[A-Za-z0-9]{1,20}$";
   const c3 = new RegExp(c2);
@@ -139,74 +139,74 @@ exports.validators = {};
   const c5 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$";
   const c6 = new RegExp(c5);
   const c7 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
-          if (v2.currency === undefined) missing("/path", "currency");
+        if (checks.isObject(v2)) {
+          if (v2.currency === undefined) checks.missing("/path", "currency");
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
           if (v2.currency !== undefined) {
-            let v4 = typed(v2, "currency", "/path/currency", "string");
+            let v4 = checks.typed(v2, "currency", "/path/currency", "string");
             if (typeof v4 == "string") {
-              if (!c3.test(v4)) patternError("/path/currency", c2);
+              if (!c3.test(v4)) checks.patternError("/path/currency", c2);
             }
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v5 = v1["query"];
-        if (isObject(v5)) {
-          if (v5.start === undefined) missing("/query", "start");
-          if (v5.end === undefined) missing("/query", "end");
+        if (checks.isObject(v5)) {
+          if (v5.start === undefined) checks.missing("/query", "start");
+          if (v5.end === undefined) checks.missing("/query", "end");
           for (const key6 in v5) {
-            if (!c4.includes(key6)) extraProperty("/query", key6);
+            if (!c4.includes(key6)) checks.extraProperty("/query", key6);
           }
           if (v5.start !== undefined) {
-            let v7 = typed(v5, "start", "/query/start", "string");
+            let v7 = checks.typed(v5, "start", "/query/start", "string");
             if (typeof v7 == "string") {
-              if (!c6.test(v7)) patternError("/query/start", c5);
+              if (!c6.test(v7)) checks.patternError("/query/start", c5);
             }
           }
           if (v5.end !== undefined) {
-            let v8 = typed(v5, "end", "/query/end", "string");
+            let v8 = checks.typed(v5, "end", "/query/end", "string");
             if (typeof v8 == "string") {
-              if (!c6.test(v8)) patternError("/query/end", c5);
+              if (!c6.test(v8)) checks.patternError("/query/end", c5);
             }
           }
           if (v5.limit !== undefined) {
-            let v9 = typed(v5, "limit", "/query/limit", "integer");
-            if (isNumber(v9)) {
-              if (v9 > 144) numberLimit("/query/limit", "maximum", 144);
-              if (v9 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v9 = checks.typed(v5, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v9)) {
+              if (v9 > 144) checks.numberLimit("/query/limit", "maximum", 144);
+              if (v9 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v5.page !== undefined) {
-            let v10 = typed(v5, "page", "/query/page", "integer");
-            if (isNumber(v10)) {
-              if (v10 < 1) numberLimit("/query/page", "minimum", 1);
+            let v10 = checks.typed(v5, "page", "/query/page", "integer");
+            if (checks.isNumber(v10)) {
+              if (v10 < 1) checks.numberLimit("/query/page", "minimum", 1);
             }
           }
           if (v5.granularity !== undefined) {
-            let v11 = typed(v5, "granularity", "/query/granularity", "string");
-            if (!c7.includes(v11)) enumError("/query/granularity", c7);
+            let v11 = checks.typed(v5, "granularity", "/query/granularity", "string");
+            if (!c7.includes(v11)) checks.enumError("/query/granularity", c7);
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v12 = v1["header"];
-        if (!isObject(v12)) typeError("/header", "object");
+        if (!checks.isObject(v12)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

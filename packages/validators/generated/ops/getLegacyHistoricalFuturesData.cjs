@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getLegacyHistoricalFuturesData","method":"get","path":"/historical/derivs/futures/{market}/{symbol}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":["path.market"],"decodedHeaders":{}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["meta","items"];
   const list2 = ["total","page","items"];
   const list3 = ["items"];
@@ -13,114 +13,114 @@ exports.validators = {};
   const list6 = ["number","null"];
 
   function itemsItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value15 = d.date;
-      if (!(isInteger(value15))) return typeError("/date", "integer");
-      if (!(value15 >= 0)) return numberLimit("/date", "minimum", 0);
+      if (!(checks.isInteger(value15))) return checks.typeError("/date", "integer");
+      if (!(value15 >= 0)) return checks.numberLimit("/date", "minimum", 0);
     }
     {
       const value16 = d.expiry;
       if (value16 !== void 0) {
-        if (!(typeof value16 == "string" || typeof value16 == "number" || typeof value16 == "boolean" || typeof value16 == "object" && value16 !== null && !Array.isArray(value16) || Array.isArray(value16) || value16 === null)) return typeError("/expiry", list5);
+        if (!(typeof value16 == "string" || typeof value16 == "number" || typeof value16 == "boolean" || typeof value16 == "object" && value16 !== null && !Array.isArray(value16) || Array.isArray(value16) || value16 === null)) return checks.typeError("/expiry", list5);
       }
     }
     {
       const value18 = d.price;
       if (value18 !== void 0) {
-        if (!(typeof value18 == "number" || value18 === null)) return typeError("/price", list6);
+        if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/price", list6);
       }
     }
     {
       const value20 = d.index;
       if (value20 !== void 0) {
-        if (!(typeof value20 == "number" || value20 === null)) return typeError("/index", list6);
+        if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/index", list6);
       }
     }
     {
       const value21 = d.basis;
       if (value21 !== void 0) {
-        if (!(typeof value21 == "number" || value21 === null)) return typeError("/basis", list6);
+        if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/basis", list6);
       }
     }
     {
       const value22 = d.yield;
       if (value22 !== void 0) {
-        if (!(typeof value22 == "number" || value22 === null)) return typeError("/yield", list6);
+        if (!(typeof value22 == "number" || value22 === null)) return checks.typeError("/yield", list6);
       }
     }
     {
       const value23 = d.volume;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "number" || value23 === null)) return typeError("/volume", list6);
+        if (!(typeof value23 == "number" || value23 === null)) return checks.typeError("/volume", list6);
       }
     }
     {
       const value24 = d.open_interest;
       if (value24 !== void 0) {
-        if (!(typeof value24 == "number" || value24 === null)) return typeError("/open_interest", list6);
+        if (!(typeof value24 == "number" || value24 === null)) return checks.typeError("/open_interest", list6);
       }
     }
     {
       const value25 = d.oi_volume24h;
       if (value25 !== void 0) {
-        if (!(typeof value25 == "number" || value25 === null)) return typeError("/oi_volume24h", list6);
+        if (!(typeof value25 == "number" || value25 === null)) return checks.typeError("/oi_volume24h", list6);
       }
     }
     return true;
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.meta === void 0 || d.items === void 0) return requiredFirst(d, "", list);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.meta === void 0 || d.items === void 0) return checks.requiredFirst(d, "", list);
     {
       const value2 = d.meta;
-      if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/meta", "object");
-      if (value2.total === void 0 || value2.page === void 0 || value2.items === void 0) return requiredFirst(value2, "/meta", list2);
+      if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return checks.typeError("/meta", "object");
+      if (value2.total === void 0 || value2.page === void 0 || value2.items === void 0) return checks.requiredFirst(value2, "/meta", list2);
       {
         const value4 = value2.total;
-        if (!(isInteger(value4))) return typeError("/meta/total", "integer");
-        if (!(value4 >= 0)) return numberLimit("/meta/total", "minimum", 0);
+        if (!(checks.isInteger(value4))) return checks.typeError("/meta/total", "integer");
+        if (!(value4 >= 0)) return checks.numberLimit("/meta/total", "minimum", 0);
       }
       {
         const value5 = value2.page;
-        if (!(isInteger(value5))) return typeError("/meta/page", "integer");
-        if (!(value5 >= 1)) return numberLimit("/meta/page", "minimum", 1);
+        if (!(checks.isInteger(value5))) return checks.typeError("/meta/page", "integer");
+        if (!(value5 >= 1)) return checks.numberLimit("/meta/page", "minimum", 1);
       }
       {
         const value6 = value2.items;
-        if (!(isInteger(value6))) return typeError("/meta/items", "integer");
-        if (!(value6 >= 0)) return numberLimit("/meta/items", "minimum", 0);
+        if (!(checks.isInteger(value6))) return checks.typeError("/meta/items", "integer");
+        if (!(value6 >= 0)) return checks.numberLimit("/meta/items", "minimum", 0);
       }
       {
         const value7 = value2.total_pages;
         if (value7 !== void 0) {
-          if (!(isInteger(value7))) return typeError("/meta/total_pages", "integer");
-          if (!(value7 >= 0)) return numberLimit("/meta/total_pages", "minimum", 0);
+          if (!(checks.isInteger(value7))) return checks.typeError("/meta/total_pages", "integer");
+          if (!(value7 >= 0)) return checks.numberLimit("/meta/total_pages", "minimum", 0);
         }
       }
     }
     {
       const value8 = d.items;
-      if (!(Array.isArray(value8))) return typeError("/items", "array");
+      if (!(Array.isArray(value8))) return checks.typeError("/items", "array");
     }
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.items === void 0) return requiredFirst(d, "", list3);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.items === void 0) return checks.requiredFirst(d, "", list3);
     {
       const value10 = d.items;
-      if (!(Array.isArray(value10))) return typeError("/items", "array");
+      if (!(Array.isArray(value10))) return checks.typeError("/items", "array");
       for (let i11 = 0; i11 < value10.length; i11++) {
         const item12 = value10[i11];
-        if (!itemsItem(item12)) return at("/items/" + i11, item12, list4);
+        if (!itemsItem(item12)) return checks.at("/items/" + i11, item12, list4);
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
+  exports.validators.response200 = checks.validator(response200);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = ["market","symbol"];
   const c2 = ["DERIBIT","BINANCE","BITGET","BITMEX","BYBIT","HUOBI","KRAKEN","OKX"];
   const c3 = "^[A-Za-z0-9._:-]+$";
@@ -129,80 +129,80 @@ exports.validators = {};
   const c6 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$";
   const c7 = new RegExp(c6);
   const c8 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
-          if (v2.market === undefined) missing("/path", "market");
-          if (v2.symbol === undefined) missing("/path", "symbol");
+        if (checks.isObject(v2)) {
+          if (v2.market === undefined) checks.missing("/path", "market");
+          if (v2.symbol === undefined) checks.missing("/path", "symbol");
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
           if (v2.market !== undefined) {
-            let v4 = typed(v2, "market", "/path/market", "string");
-            if (!c2.includes(v4)) enumError("/path/market", c2);
+            let v4 = checks.typed(v2, "market", "/path/market", "string");
+            if (!c2.includes(v4)) checks.enumError("/path/market", c2);
           }
           if (v2.symbol !== undefined) {
-            let v5 = typed(v2, "symbol", "/path/symbol", "string");
+            let v5 = checks.typed(v2, "symbol", "/path/symbol", "string");
             if (typeof v5 == "string") {
-              if (v5.length < 1) countLimit("/path/symbol", "minLength", 1);
-              if (!c4.test(v5)) patternError("/path/symbol", c3);
+              if (v5.length < 1) checks.countLimit("/path/symbol", "minLength", 1);
+              if (!c4.test(v5)) checks.patternError("/path/symbol", c3);
             }
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v6 = v1["query"];
-        if (isObject(v6)) {
-          if (v6.start === undefined) missing("/query", "start");
-          if (v6.end === undefined) missing("/query", "end");
+        if (checks.isObject(v6)) {
+          if (v6.start === undefined) checks.missing("/query", "start");
+          if (v6.end === undefined) checks.missing("/query", "end");
           for (const key7 in v6) {
-            if (!c5.includes(key7)) extraProperty("/query", key7);
+            if (!c5.includes(key7)) checks.extraProperty("/query", key7);
           }
           if (v6.start !== undefined) {
-            let v8 = typed(v6, "start", "/query/start", "string");
+            let v8 = checks.typed(v6, "start", "/query/start", "string");
             if (typeof v8 == "string") {
-              if (!c7.test(v8)) patternError("/query/start", c6);
+              if (!c7.test(v8)) checks.patternError("/query/start", c6);
             }
           }
           if (v6.end !== undefined) {
-            let v9 = typed(v6, "end", "/query/end", "string");
+            let v9 = checks.typed(v6, "end", "/query/end", "string");
             if (typeof v9 == "string") {
-              if (!c7.test(v9)) patternError("/query/end", c6);
+              if (!c7.test(v9)) checks.patternError("/query/end", c6);
             }
           }
           if (v6.limit !== undefined) {
-            let v10 = typed(v6, "limit", "/query/limit", "integer");
-            if (isNumber(v10)) {
-              if (v10 > 144) numberLimit("/query/limit", "maximum", 144);
-              if (v10 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v10 = checks.typed(v6, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v10)) {
+              if (v10 > 144) checks.numberLimit("/query/limit", "maximum", 144);
+              if (v10 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v6.page !== undefined) {
-            let v11 = typed(v6, "page", "/query/page", "integer");
-            if (isNumber(v11)) {
-              if (v11 < 1) numberLimit("/query/page", "minimum", 1);
+            let v11 = checks.typed(v6, "page", "/query/page", "integer");
+            if (checks.isNumber(v11)) {
+              if (v11 < 1) checks.numberLimit("/query/page", "minimum", 1);
             }
           }
           if (v6.granularity !== undefined) {
-            let v12 = typed(v6, "granularity", "/query/granularity", "string");
-            if (!c8.includes(v12)) enumError("/query/granularity", c8);
+            let v12 = checks.typed(v6, "granularity", "/query/granularity", "string");
+            if (!c8.includes(v12)) checks.enumError("/query/granularity", c8);
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v13 = v1["header"];
-        if (!isObject(v13)) typeError("/header", "object");
+        if (!checks.isObject(v13)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

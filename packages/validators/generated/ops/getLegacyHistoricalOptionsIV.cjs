@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyHistoricalOptionsIV","method":"get","path":"/historical/options/iv/{market}/{instrument}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["meta","items"];
 const list2 = ["total","page","items"];
 const list3 = ["items"];
@@ -11,81 +11,81 @@ const list4 = ["date"];
 const list5 = ["number","null"];
 
 function itemsItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value15 = d.date;
-    if (!(isInteger(value15))) return typeError("/date", "integer");
-    if (!(value15 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value15))) return checks.typeError("/date", "integer");
+    if (!(value15 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
   {
     const value16 = d.mark_iv;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/mark_iv", list5);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/mark_iv", list5);
     }
   }
   {
     const value18 = d.bid_iv;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return typeError("/bid_iv", list5);
+      if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/bid_iv", list5);
     }
   }
   {
     const value19 = d.ask_iv;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "number" || value19 === null)) return typeError("/ask_iv", list5);
+      if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/ask_iv", list5);
     }
   }
   return true;
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.meta === void 0 || d.items === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.meta === void 0 || d.items === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.meta;
-    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/meta", "object");
-    if (value2.total === void 0 || value2.page === void 0 || value2.items === void 0) return requiredFirst(value2, "/meta", list2);
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return checks.typeError("/meta", "object");
+    if (value2.total === void 0 || value2.page === void 0 || value2.items === void 0) return checks.requiredFirst(value2, "/meta", list2);
     {
       const value4 = value2.total;
-      if (!(isInteger(value4))) return typeError("/meta/total", "integer");
-      if (!(value4 >= 0)) return numberLimit("/meta/total", "minimum", 0);
+      if (!(checks.isInteger(value4))) return checks.typeError("/meta/total", "integer");
+      if (!(value4 >= 0)) return checks.numberLimit("/meta/total", "minimum", 0);
     }
     {
       const value5 = value2.page;
-      if (!(isInteger(value5))) return typeError("/meta/page", "integer");
-      if (!(value5 >= 1)) return numberLimit("/meta/page", "minimum", 1);
+      if (!(checks.isInteger(value5))) return checks.typeError("/meta/page", "integer");
+      if (!(value5 >= 1)) return checks.numberLimit("/meta/page", "minimum", 1);
     }
     {
       const value6 = value2.items;
-      if (!(isInteger(value6))) return typeError("/meta/items", "integer");
-      if (!(value6 >= 0)) return numberLimit("/meta/items", "minimum", 0);
+      if (!(checks.isInteger(value6))) return checks.typeError("/meta/items", "integer");
+      if (!(value6 >= 0)) return checks.numberLimit("/meta/items", "minimum", 0);
     }
     {
       const value7 = value2.total_pages;
       if (value7 !== void 0) {
-        if (!(isInteger(value7))) return typeError("/meta/total_pages", "integer");
-        if (!(value7 >= 0)) return numberLimit("/meta/total_pages", "minimum", 0);
+        if (!(checks.isInteger(value7))) return checks.typeError("/meta/total_pages", "integer");
+        if (!(value7 >= 0)) return checks.numberLimit("/meta/total_pages", "minimum", 0);
       }
     }
   }
   {
     const value8 = d.items;
-    if (!(Array.isArray(value8))) return typeError("/items", "array");
+    if (!(Array.isArray(value8))) return checks.typeError("/items", "array");
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.items === void 0) return requiredFirst(d, "", list3);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.items === void 0) return checks.requiredFirst(d, "", list3);
   {
     const value10 = d.items;
-    if (!(Array.isArray(value10))) return typeError("/items", "array");
+    if (!(Array.isArray(value10))) return checks.typeError("/items", "array");
     for (let i11 = 0; i11 < value10.length; i11++) {
       const item12 = value10[i11];
-      if (!itemsItem(item12)) return at("/items/" + i11, item12, list4);
+      if (!itemsItem(item12)) return checks.at("/items/" + i11, item12, list4);
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200);
+exports.validators.response200 = checks.validator(response200);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

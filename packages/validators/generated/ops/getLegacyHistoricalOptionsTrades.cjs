@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getLegacyHistoricalOptionsTrades","method":"get","path":"/historical/options/trades/{market}/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["meta","items"];
   const list2 = ["total","page","items"];
   const list3 = ["items"];
@@ -16,170 +16,170 @@ exports.validators = {};
   const list9 = [0,1,null];
 
   function itemsItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value15 = d.id;
       if (value15 !== void 0) {
-        if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return typeError("/id", list5);
+        if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return checks.typeError("/id", list5);
       }
     }
     {
       const value17 = d.market;
       if (value17 !== void 0) {
-        if (!(typeof value17 == "string" || value17 === null)) return typeError("/market", list6);
+        if (!(typeof value17 == "string" || value17 === null)) return checks.typeError("/market", list6);
       }
     }
     {
       const value19 = d.currency;
       if (value19 !== void 0) {
-        if (!(typeof value19 == "string" || value19 === null)) return typeError("/currency", list6);
+        if (!(typeof value19 == "string" || value19 === null)) return checks.typeError("/currency", list6);
       }
     }
     {
       const value20 = d.option_type;
       if (value20 !== void 0) {
-        if (!(typeof value20 == "string" || value20 === null)) return typeError("/option_type", list6);
+        if (!(typeof value20 == "string" || value20 === null)) return checks.typeError("/option_type", list6);
       }
     }
     {
       const value21 = d.maturity;
       if (value21 !== void 0) {
-        if (!(typeof value21 == "string" || value21 === null)) return typeError("/maturity", list6);
+        if (!(typeof value21 == "string" || value21 === null)) return checks.typeError("/maturity", list6);
       }
     }
     {
       const value22 = d.date;
-      if (!(isInteger(value22))) return typeError("/date", "integer");
-      if (!(value22 >= 0)) return numberLimit("/date", "minimum", 0);
+      if (!(checks.isInteger(value22))) return checks.typeError("/date", "integer");
+      if (!(value22 >= 0)) return checks.numberLimit("/date", "minimum", 0);
     }
     {
       const value23 = d.index_price;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "number" || value23 === null)) return typeError("/index_price", list7);
+        if (!(typeof value23 == "number" || value23 === null)) return checks.typeError("/index_price", list7);
       }
     }
     {
       const value25 = d.strike;
       if (value25 !== void 0) {
-        if (!(typeof value25 == "number" || value25 === null)) return typeError("/strike", list7);
+        if (!(typeof value25 == "number" || value25 === null)) return checks.typeError("/strike", list7);
       }
     }
     {
       const value26 = d.mark_price;
       if (value26 !== void 0) {
-        if (!(typeof value26 == "number" || value26 === null)) return typeError("/mark_price", list7);
+        if (!(typeof value26 == "number" || value26 === null)) return checks.typeError("/mark_price", list7);
       }
     }
     {
       const value27 = d.implied_vol;
       if (value27 !== void 0) {
-        if (!(typeof value27 == "number" || value27 === null)) return typeError("/implied_vol", list7);
+        if (!(typeof value27 == "number" || value27 === null)) return checks.typeError("/implied_vol", list7);
       }
     }
     {
       const value28 = d.trade_seq;
       if (value28 !== void 0) {
-        if (!(typeof value28 == "number" || value28 === null)) return typeError("/trade_seq", list7);
+        if (!(typeof value28 == "number" || value28 === null)) return checks.typeError("/trade_seq", list7);
       }
     }
     {
       const value29 = d.trade_id;
       if (value29 !== void 0) {
-        if (!(typeof value29 == "string" || typeof value29 == "number" || typeof value29 == "boolean" || typeof value29 == "object" && value29 !== null && !Array.isArray(value29) || Array.isArray(value29) || value29 === null)) return typeError("/trade_id", list5);
+        if (!(typeof value29 == "string" || typeof value29 == "number" || typeof value29 == "boolean" || typeof value29 == "object" && value29 !== null && !Array.isArray(value29) || Array.isArray(value29) || value29 === null)) return checks.typeError("/trade_id", list5);
       }
     }
     {
       const value30 = d.liquidation;
       if (value30 !== void 0) {
-        if (!(isInteger(value30) || value30 === null)) return typeError("/liquidation", list8);
-        if (!list9.includes(value30)) return enumError("/liquidation", list9);
+        if (!(checks.isInteger(value30) || value30 === null)) return checks.typeError("/liquidation", list8);
+        if (!list9.includes(value30)) return checks.enumError("/liquidation", list9);
       }
     }
     {
       const value33 = d.block_trade_id;
       if (value33 !== void 0) {
-        if (!(typeof value33 == "string" || value33 === null)) return typeError("/block_trade_id", list6);
+        if (!(typeof value33 == "string" || value33 === null)) return checks.typeError("/block_trade_id", list6);
       }
     }
     {
       const value34 = d.tick_direction;
       if (value34 !== void 0) {
-        if (!(typeof value34 == "string" || typeof value34 == "number" || typeof value34 == "boolean" || typeof value34 == "object" && value34 !== null && !Array.isArray(value34) || Array.isArray(value34) || value34 === null)) return typeError("/tick_direction", list5);
+        if (!(typeof value34 == "string" || typeof value34 == "number" || typeof value34 == "boolean" || typeof value34 == "object" && value34 !== null && !Array.isArray(value34) || Array.isArray(value34) || value34 === null)) return checks.typeError("/tick_direction", list5);
       }
     }
     {
       const value35 = d.price;
       if (value35 !== void 0) {
-        if (!(typeof value35 == "number" || value35 === null)) return typeError("/price", list7);
+        if (!(typeof value35 == "number" || value35 === null)) return checks.typeError("/price", list7);
       }
     }
     {
       const value36 = d.direction;
       if (value36 !== void 0) {
-        if (!(isInteger(value36) || value36 === null)) return typeError("/direction", list8);
-        if (!list9.includes(value36)) return enumError("/direction", list9);
+        if (!(checks.isInteger(value36) || value36 === null)) return checks.typeError("/direction", list8);
+        if (!list9.includes(value36)) return checks.enumError("/direction", list9);
       }
     }
     {
       const value37 = d.amount;
       if (value37 !== void 0) {
-        if (!(typeof value37 == "number" || value37 === null)) return typeError("/amount", list7);
+        if (!(typeof value37 == "number" || value37 === null)) return checks.typeError("/amount", list7);
       }
     }
     return true;
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.meta === void 0 || d.items === void 0) return requiredFirst(d, "", list);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.meta === void 0 || d.items === void 0) return checks.requiredFirst(d, "", list);
     {
       const value2 = d.meta;
-      if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/meta", "object");
-      if (value2.total === void 0 || value2.page === void 0 || value2.items === void 0) return requiredFirst(value2, "/meta", list2);
+      if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return checks.typeError("/meta", "object");
+      if (value2.total === void 0 || value2.page === void 0 || value2.items === void 0) return checks.requiredFirst(value2, "/meta", list2);
       {
         const value4 = value2.total;
-        if (!(isInteger(value4))) return typeError("/meta/total", "integer");
-        if (!(value4 >= 0)) return numberLimit("/meta/total", "minimum", 0);
+        if (!(checks.isInteger(value4))) return checks.typeError("/meta/total", "integer");
+        if (!(value4 >= 0)) return checks.numberLimit("/meta/total", "minimum", 0);
       }
       {
         const value5 = value2.page;
-        if (!(isInteger(value5))) return typeError("/meta/page", "integer");
-        if (!(value5 >= 1)) return numberLimit("/meta/page", "minimum", 1);
+        if (!(checks.isInteger(value5))) return checks.typeError("/meta/page", "integer");
+        if (!(value5 >= 1)) return checks.numberLimit("/meta/page", "minimum", 1);
       }
       {
         const value6 = value2.items;
-        if (!(isInteger(value6))) return typeError("/meta/items", "integer");
-        if (!(value6 >= 0)) return numberLimit("/meta/items", "minimum", 0);
+        if (!(checks.isInteger(value6))) return checks.typeError("/meta/items", "integer");
+        if (!(value6 >= 0)) return checks.numberLimit("/meta/items", "minimum", 0);
       }
       {
         const value7 = value2.total_pages;
         if (value7 !== void 0) {
-          if (!(isInteger(value7))) return typeError("/meta/total_pages", "integer");
-          if (!(value7 >= 0)) return numberLimit("/meta/total_pages", "minimum", 0);
+          if (!(checks.isInteger(value7))) return checks.typeError("/meta/total_pages", "integer");
+          if (!(value7 >= 0)) return checks.numberLimit("/meta/total_pages", "minimum", 0);
         }
       }
     }
     {
       const value8 = d.items;
-      if (!(Array.isArray(value8))) return typeError("/items", "array");
+      if (!(Array.isArray(value8))) return checks.typeError("/items", "array");
     }
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.items === void 0) return requiredFirst(d, "", list3);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.items === void 0) return checks.requiredFirst(d, "", list3);
     {
       const value10 = d.items;
-      if (!(Array.isArray(value10))) return typeError("/items", "array");
+      if (!(Array.isArray(value10))) return checks.typeError("/items", "array");
       for (let i11 = 0; i11 < value10.length; i11++) {
         const item12 = value10[i11];
-        if (!itemsItem(item12)) return at("/items/" + i11, item12, list4);
+        if (!itemsItem(item12)) return checks.at("/items/" + i11, item12, list4);
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
+  exports.validators.response200 = checks.validator(response200);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = ["market","currency"];
   const c2 = "^[A-Z][A-Z0-9_]*$";
   const c3 = new RegExp(c2);
@@ -188,70 +188,70 @@ exports.validators = {};
   const c6 = ["date","limit","page"];
   const c7 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$";
   const c8 = new RegExp(c7);
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
-          if (v2.market === undefined) missing("/path", "market");
-          if (v2.currency === undefined) missing("/path", "currency");
+        if (checks.isObject(v2)) {
+          if (v2.market === undefined) checks.missing("/path", "market");
+          if (v2.currency === undefined) checks.missing("/path", "currency");
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
           if (v2.market !== undefined) {
-            let v4 = typed(v2, "market", "/path/market", "string");
+            let v4 = checks.typed(v2, "market", "/path/market", "string");
             if (typeof v4 == "string") {
-              if (!c3.test(v4)) patternError("/path/market", c2);
+              if (!c3.test(v4)) checks.patternError("/path/market", c2);
             }
           }
           if (v2.currency !== undefined) {
-            let v5 = typed(v2, "currency", "/path/currency", "string");
+            let v5 = checks.typed(v2, "currency", "/path/currency", "string");
             if (typeof v5 == "string") {
-              if (!c5.test(v5)) patternError("/path/currency", c4);
+              if (!c5.test(v5)) checks.patternError("/path/currency", c4);
             }
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v6 = v1["query"];
-        if (isObject(v6)) {
-          if (v6.date === undefined) missing("/query", "date");
+        if (checks.isObject(v6)) {
+          if (v6.date === undefined) checks.missing("/query", "date");
           for (const key7 in v6) {
-            if (!c6.includes(key7)) extraProperty("/query", key7);
+            if (!c6.includes(key7)) checks.extraProperty("/query", key7);
           }
           if (v6.date !== undefined) {
-            let v8 = typed(v6, "date", "/query/date", "string");
+            let v8 = checks.typed(v6, "date", "/query/date", "string");
             if (typeof v8 == "string") {
-              if (!c8.test(v8)) patternError("/query/date", c7);
+              if (!c8.test(v8)) checks.patternError("/query/date", c7);
             }
           }
           if (v6.limit !== undefined) {
-            let v9 = typed(v6, "limit", "/query/limit", "integer");
-            if (isNumber(v9)) {
-              if (v9 > 144) numberLimit("/query/limit", "maximum", 144);
-              if (v9 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v9 = checks.typed(v6, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v9)) {
+              if (v9 > 144) checks.numberLimit("/query/limit", "maximum", 144);
+              if (v9 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v6.page !== undefined) {
-            let v10 = typed(v6, "page", "/query/page", "integer");
-            if (isNumber(v10)) {
-              if (v10 < 1) numberLimit("/query/page", "minimum", 1);
+            let v10 = checks.typed(v6, "page", "/query/page", "integer");
+            if (checks.isNumber(v10)) {
+              if (v10 < 1) checks.numberLimit("/query/page", "minimum", 1);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v11 = v1["header"];
-        if (!isObject(v11)) typeError("/header", "object");
+        if (!checks.isObject(v11)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

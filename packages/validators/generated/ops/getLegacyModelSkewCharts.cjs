@@ -3,29 +3,29 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyModelSkewCharts","method":"get","path":"/analytics/options/model_charts/skew/{currency}/{maturity}/{type}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, requiredFirst, typeError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["iv"];
 const list4 = ["number","null"];
 
 function rootItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value10 = d.delta;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return typeError("/delta", list4);
+      if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/delta", list4);
     }
   }
   {
     const value12 = d.strike;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/strike", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/strike", list4);
     }
   }
   {
     const value13 = d.iv;
-    if (!(typeof value13 == "number")) return typeError("/iv", "number");
+    if (!(typeof value13 == "number")) return checks.typeError("/iv", "number");
   }
   return true;
 }
@@ -55,23 +55,23 @@ function branch2(d) {
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(branch1(value4) || branch2(value4))) return unionError("/data", "anyOf");
+    if (!(branch1(value4) || branch2(value4))) return checks.unionError("/data", "anyOf");
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200);
+exports.validators.response200 = checks.validator(response200);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyModelTermStructureATMChart","method":"get","path":"/analytics/options/model_charts/term_structure_atm/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["tenor","expiry"];
@@ -12,70 +12,70 @@ const list5 = ["number","null"];
 const list6 = ["expiry"];
 
 function tenorItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value11 = d.ttm;
-    if (!(typeof value11 == "number")) return typeError("/ttm", "number");
+    if (!(typeof value11 == "number")) return checks.typeError("/ttm", "number");
   }
   {
     const value12 = d.iv;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/iv", list5);
+      if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/iv", list5);
     }
   }
   return true;
 }
 
 function expiryItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value19 = d.expiry;
-    if (!(typeof value19 == "string")) return typeError("/expiry", "string");
+    if (!(typeof value19 == "string")) return checks.typeError("/expiry", "string");
   }
   {
     const value20 = d.iv;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return typeError("/iv", list5);
+      if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/iv", list5);
     }
   }
   return true;
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/data", "object");
-    if (value4.tenor === void 0 || value4.expiry === void 0) return requiredFirst(value4, "/data", list3);
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return checks.typeError("/data", "object");
+    if (value4.tenor === void 0 || value4.expiry === void 0) return checks.requiredFirst(value4, "/data", list3);
     {
       const value6 = value4.tenor;
-      if (!(Array.isArray(value6))) return typeError("/data/tenor", "array");
+      if (!(Array.isArray(value6))) return checks.typeError("/data/tenor", "array");
       for (let i7 = 0; i7 < value6.length; i7++) {
         const item8 = value6[i7];
-        if (!tenorItem(item8)) return at("/data/tenor/" + i7, item8, list4);
+        if (!tenorItem(item8)) return checks.at("/data/tenor/" + i7, item8, list4);
       }
     }
     {
       const value14 = value4.expiry;
-      if (!(Array.isArray(value14))) return typeError("/data/expiry", "array");
+      if (!(Array.isArray(value14))) return checks.typeError("/data/expiry", "array");
       for (let i15 = 0; i15 < value14.length; i15++) {
         const item16 = value14[i15];
-        if (!expiryItem(item16)) return at("/data/expiry/" + i15, item16, list6);
+        if (!expiryItem(item16)) return checks.at("/data/expiry/" + i15, item16, list6);
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200);
+exports.validators.response200 = checks.validator(response200);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyModelTermStructureATMChartTimeLapse","method":"get","path":"/analytics/options/model_charts/term_structure_atm/{currency}/time_lapse","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["tenor","expiry"];
@@ -12,67 +12,67 @@ const list5 = ["number","null"];
 const list6 = ["expiry"];
 
 function tenorItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value13 = d.ttm;
-    if (!(typeof value13 == "number")) return typeError("/ttm", "number");
+    if (!(typeof value13 == "number")) return checks.typeError("/ttm", "number");
   }
   {
     const value14 = d.iv;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/iv", list5);
+      if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/iv", list5);
     }
   }
   return true;
 }
 
 function expiryItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value21 = d.expiry;
-    if (!(typeof value21 == "string")) return typeError("/expiry", "string");
+    if (!(typeof value21 == "string")) return checks.typeError("/expiry", "string");
   }
   {
     const value22 = d.iv;
     if (value22 !== void 0) {
-      if (!(typeof value22 == "number" || value22 === null)) return typeError("/iv", list5);
+      if (!(typeof value22 == "number" || value22 === null)) return checks.typeError("/iv", list5);
     }
   }
   return true;
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/data", "object");
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return checks.typeError("/data", "object");
     for (const key5 in value4) {
       if (true) {
         const value6 = value4[key5];
-        if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return typeError("/data/" + pointer(key5), "object");
-        if (value6.tenor === void 0 || value6.expiry === void 0) return requiredFirst(value6, "/data/" + pointer(key5), list3);
+        if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return checks.typeError("/data/" + checks.pointer(key5), "object");
+        if (value6.tenor === void 0 || value6.expiry === void 0) return checks.requiredFirst(value6, "/data/" + checks.pointer(key5), list3);
         {
           const value8 = value6.tenor;
-          if (!(Array.isArray(value8))) return typeError("/data/" + pointer(key5) + "/tenor", "array");
+          if (!(Array.isArray(value8))) return checks.typeError("/data/" + checks.pointer(key5) + "/tenor", "array");
           for (let i9 = 0; i9 < value8.length; i9++) {
             const item10 = value8[i9];
-            if (!tenorItem(item10)) return at("/data/" + pointer(key5) + "/tenor/" + i9, item10, list4);
+            if (!tenorItem(item10)) return checks.at("/data/" + checks.pointer(key5) + "/tenor/" + i9, item10, list4);
           }
         }
         {
           const value16 = value6.expiry;
-          if (!(Array.isArray(value16))) return typeError("/data/" + pointer(key5) + "/expiry", "array");
+          if (!(Array.isArray(value16))) return checks.typeError("/data/" + checks.pointer(key5) + "/expiry", "array");
           for (let i17 = 0; i17 < value16.length; i17++) {
             const item18 = value16[i17];
-            if (!expiryItem(item18)) return at("/data/" + pointer(key5) + "/expiry/" + i17, item18, list6);
+            if (!expiryItem(item18)) return checks.at("/data/" + checks.pointer(key5) + "/expiry/" + i17, item18, list6);
           }
         }
       }
@@ -81,7 +81,7 @@ function response200(d) {
   return true;
 }
 
-exports.validators.response200 = validator(response200);
+exports.validators.response200 = checks.validator(response200);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

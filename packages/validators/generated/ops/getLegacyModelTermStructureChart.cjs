@@ -4,57 +4,57 @@
 exports.meta = {"operationId":"getLegacyModelTermStructureChart","method":"get","path":"/analytics/options/model_charts/term_structure/{currency}/{type}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["date","data"];
   const list2 = ["data"];
   const list3 = ["expiry"];
   const list4 = ["number","null"];
 
   function deltaItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value10 = d.expiry;
-      if (!(typeof value10 == "string")) return typeError("/expiry", "string");
+      if (!(typeof value10 == "string")) return checks.typeError("/expiry", "string");
     }
     {
       const value11 = d.iv;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "number" || value11 === null)) return typeError("/iv", list4);
+        if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/iv", list4);
       }
     }
     return true;
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
     {
       const value2 = d.date;
-      if (!(isInteger(value2))) return typeError("/date", "integer");
-      if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+      if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+      if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
     }
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.data === void 0) return requiredFirst(d, "", list2);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.data === void 0) return checks.requiredFirst(d, "", list2);
     {
       const value4 = d.data;
-      if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/data", "object");
+      if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return checks.typeError("/data", "object");
       {
         const value5 = value4.delta;
         if (value5 !== void 0) {
-          if (!(Array.isArray(value5))) return typeError("/data/delta", "array");
+          if (!(Array.isArray(value5))) return checks.typeError("/data/delta", "array");
           for (let i6 = 0; i6 < value5.length; i6++) {
             const item7 = value5[i6];
-            if (!deltaItem(item7)) return at("/data/delta/" + i6, item7, list3);
+            if (!deltaItem(item7)) return checks.at("/data/delta/" + i6, item7, list3);
           }
         }
       }
       {
         const value13 = value4.strike;
         if (value13 !== void 0) {
-          if (!(Array.isArray(value13))) return typeError("/data/strike", "array");
+          if (!(Array.isArray(value13))) return checks.typeError("/data/strike", "array");
           for (let i14 = 0; i14 < value13.length; i14++) {
             const item15 = value13[i14];
-            if (!deltaItem(item15)) return at("/data/strike/" + i14, item15, list3);
+            if (!deltaItem(item15)) return checks.at("/data/strike/" + i14, item15, list3);
           }
         }
       }
@@ -62,57 +62,57 @@ exports.validators = {};
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
+  exports.validators.response200 = checks.validator(response200);
 }
 {
-  const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = ["currency","type"];
   const c2 = "^[A-Za-z0-9]{1,20}$";
   const c3 = new RegExp(c2);
   const c4 = ["delta","strike"];
   const c5 = [];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
-          if (v2.currency === undefined) missing("/path", "currency");
-          if (v2.type === undefined) missing("/path", "type");
+        if (checks.isObject(v2)) {
+          if (v2.currency === undefined) checks.missing("/path", "currency");
+          if (v2.type === undefined) checks.missing("/path", "type");
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
           if (v2.currency !== undefined) {
-            let v4 = typed(v2, "currency", "/path/currency", "string");
+            let v4 = checks.typed(v2, "currency", "/path/currency", "string");
             if (typeof v4 == "string") {
-              if (!c3.test(v4)) patternError("/path/currency", c2);
+              if (!c3.test(v4)) checks.patternError("/path/currency", c2);
             }
           }
           if (v2.type !== undefined) {
-            let v5 = typed(v2, "type", "/path/type", "string");
-            if (!c4.includes(v5)) enumError("/path/type", c4);
+            let v5 = checks.typed(v2, "type", "/path/type", "string");
+            if (!c4.includes(v5)) checks.enumError("/path/type", c4);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v6 = v1["query"];
-        if (isObject(v6)) {
+        if (checks.isObject(v6)) {
           for (const key7 in v6) {
-            if (!c5.includes(key7)) extraProperty("/query", key7);
+            if (!c5.includes(key7)) checks.extraProperty("/query", key7);
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v8 = v1["header"];
-        if (!isObject(v8)) typeError("/header", "object");
+        if (!checks.isObject(v8)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -4,180 +4,180 @@
 exports.meta = {"operationId":"getLegacyModelVolatilityRunCharts","method":"get","path":"/analytics/options/model_charts/vol_run/{currency}/{maturity}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["date","data"];
   const list2 = ["data"];
   const list3 = ["expiry"];
   const list4 = ["number","null"];
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value9 = d.expiry;
-      if (!(typeof value9 == "string")) return typeError("/expiry", "string");
+      if (!(typeof value9 == "string")) return checks.typeError("/expiry", "string");
     }
     {
       const value10 = d.forward;
       if (value10 !== void 0) {
-        if (!(typeof value10 == "number" || value10 === null)) return typeError("/forward", list4);
+        if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/forward", list4);
       }
     }
     {
       const value12 = d.atm_spot_iv;
       if (value12 !== void 0) {
-        if (!(typeof value12 == "number" || value12 === null)) return typeError("/atm_spot_iv", list4);
+        if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/atm_spot_iv", list4);
       }
     }
     {
       const value13 = d.skew_10d;
       if (value13 !== void 0) {
-        if (!(typeof value13 == "number" || value13 === null)) return typeError("/skew_10d", list4);
+        if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/skew_10d", list4);
       }
     }
     {
       const value14 = d.skew_15d;
       if (value14 !== void 0) {
-        if (!(typeof value14 == "number" || value14 === null)) return typeError("/skew_15d", list4);
+        if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/skew_15d", list4);
       }
     }
     {
       const value15 = d.skew_25d;
       if (value15 !== void 0) {
-        if (!(typeof value15 == "number" || value15 === null)) return typeError("/skew_25d", list4);
+        if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/skew_25d", list4);
       }
     }
     {
       const value16 = d.skew_35d;
       if (value16 !== void 0) {
-        if (!(typeof value16 == "number" || value16 === null)) return typeError("/skew_35d", list4);
+        if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/skew_35d", list4);
       }
     }
     {
       const value17 = d.rr_10d;
       if (value17 !== void 0) {
-        if (!(typeof value17 == "number" || value17 === null)) return typeError("/rr_10d", list4);
+        if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/rr_10d", list4);
       }
     }
     {
       const value18 = d.rr_15d;
       if (value18 !== void 0) {
-        if (!(typeof value18 == "number" || value18 === null)) return typeError("/rr_15d", list4);
+        if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/rr_15d", list4);
       }
     }
     {
       const value19 = d.rr_25d;
       if (value19 !== void 0) {
-        if (!(typeof value19 == "number" || value19 === null)) return typeError("/rr_25d", list4);
+        if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/rr_25d", list4);
       }
     }
     {
       const value20 = d.rr_35d;
       if (value20 !== void 0) {
-        if (!(typeof value20 == "number" || value20 === null)) return typeError("/rr_35d", list4);
+        if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/rr_35d", list4);
       }
     }
     {
       const value21 = d.fly_10d;
       if (value21 !== void 0) {
-        if (!(typeof value21 == "number" || value21 === null)) return typeError("/fly_10d", list4);
+        if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/fly_10d", list4);
       }
     }
     {
       const value22 = d.fly_15d;
       if (value22 !== void 0) {
-        if (!(typeof value22 == "number" || value22 === null)) return typeError("/fly_15d", list4);
+        if (!(typeof value22 == "number" || value22 === null)) return checks.typeError("/fly_15d", list4);
       }
     }
     {
       const value23 = d.fly_25d;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "number" || value23 === null)) return typeError("/fly_25d", list4);
+        if (!(typeof value23 == "number" || value23 === null)) return checks.typeError("/fly_25d", list4);
       }
     }
     {
       const value24 = d.fly_35d;
       if (value24 !== void 0) {
-        if (!(typeof value24 == "number" || value24 === null)) return typeError("/fly_35d", list4);
+        if (!(typeof value24 == "number" || value24 === null)) return checks.typeError("/fly_35d", list4);
       }
     }
     return true;
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
     {
       const value2 = d.date;
-      if (!(isInteger(value2))) return typeError("/date", "integer");
-      if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+      if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+      if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
     }
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.data === void 0) return requiredFirst(d, "", list2);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.data === void 0) return checks.requiredFirst(d, "", list2);
     {
       const value4 = d.data;
-      if (!(Array.isArray(value4))) return typeError("/data", "array");
+      if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
       for (let i5 = 0; i5 < value4.length; i5++) {
         const item6 = value4[i5];
-        if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+        if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
+  exports.validators.response200 = checks.validator(response200);
 }
 {
-  const { validator, isObject, typed, typeError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = ["currency","maturity"];
   const c2 = "^[A-Za-z0-9]{1,20}$";
   const c3 = new RegExp(c2);
   const c4 = "^((0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}|all)$";
   const c5 = new RegExp(c4);
   const c6 = [];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
-          if (v2.currency === undefined) missing("/path", "currency");
-          if (v2.maturity === undefined) missing("/path", "maturity");
+        if (checks.isObject(v2)) {
+          if (v2.currency === undefined) checks.missing("/path", "currency");
+          if (v2.maturity === undefined) checks.missing("/path", "maturity");
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
           if (v2.currency !== undefined) {
-            let v4 = typed(v2, "currency", "/path/currency", "string");
+            let v4 = checks.typed(v2, "currency", "/path/currency", "string");
             if (typeof v4 == "string") {
-              if (!c3.test(v4)) patternError("/path/currency", c2);
+              if (!c3.test(v4)) checks.patternError("/path/currency", c2);
             }
           }
           if (v2.maturity !== undefined) {
-            let v5 = typed(v2, "maturity", "/path/maturity", "string");
+            let v5 = checks.typed(v2, "maturity", "/path/maturity", "string");
             if (typeof v5 == "string") {
-              if (!c5.test(v5)) patternError("/path/maturity", c4);
+              if (!c5.test(v5)) checks.patternError("/path/maturity", c4);
             }
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v6 = v1["query"];
-        if (isObject(v6)) {
+        if (checks.isObject(v6)) {
           for (const key7 in v6) {
-            if (!c6.includes(key7)) extraProperty("/query", key7);
+            if (!c6.includes(key7)) checks.extraProperty("/query", key7);
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v8 = v1["header"];
-        if (!isObject(v8)) typeError("/header", "object");
+        if (!checks.isObject(v8)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

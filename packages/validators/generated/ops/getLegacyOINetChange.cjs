@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyOINetChange","method":"get","path":"/analytics/options/oi_net_change/{market}/{currency}/{maturity}/{hours}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isObject, typed, typeError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["market","currency","maturity","hours"];
 const c2 = "^[a-z][a-z_]*$";
 const c3 = new RegExp(c2);
@@ -14,64 +14,64 @@ const c7 = new RegExp(c6);
 const c8 = "^[1-9][0-9]{0,4}$";
 const c9 = new RegExp(c8);
 const c10 = [];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.market === undefined) missing("/path", "market");
-        if (v2.currency === undefined) missing("/path", "currency");
-        if (v2.maturity === undefined) missing("/path", "maturity");
-        if (v2.hours === undefined) missing("/path", "hours");
+      if (checks.isObject(v2)) {
+        if (v2.market === undefined) checks.missing("/path", "market");
+        if (v2.currency === undefined) checks.missing("/path", "currency");
+        if (v2.maturity === undefined) checks.missing("/path", "maturity");
+        if (v2.hours === undefined) checks.missing("/path", "hours");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
-          let v4 = typed(v2, "market", "/path/market", "string");
+          let v4 = checks.typed(v2, "market", "/path/market", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/market", c2);
+            if (!c3.test(v4)) checks.patternError("/path/market", c2);
           }
         }
         if (v2.currency !== undefined) {
-          let v5 = typed(v2, "currency", "/path/currency", "string");
+          let v5 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) patternError("/path/currency", c4);
+            if (!c5.test(v5)) checks.patternError("/path/currency", c4);
           }
         }
         if (v2.maturity !== undefined) {
-          let v6 = typed(v2, "maturity", "/path/maturity", "string");
+          let v6 = checks.typed(v2, "maturity", "/path/maturity", "string");
           if (typeof v6 == "string") {
-            if (!c7.test(v6)) patternError("/path/maturity", c6);
+            if (!c7.test(v6)) checks.patternError("/path/maturity", c6);
           }
         }
         if (v2.hours !== undefined) {
-          let v7 = typed(v2, "hours", "/path/hours", "string");
+          let v7 = checks.typed(v2, "hours", "/path/hours", "string");
           if (typeof v7 == "string") {
-            if (!c9.test(v7)) patternError("/path/hours", c8);
+            if (!c9.test(v7)) checks.patternError("/path/hours", c8);
           }
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v8 = v1["query"];
-      if (isObject(v8)) {
+      if (checks.isObject(v8)) {
         for (const key9 in v8) {
-          if (!c10.includes(key9)) extraProperty("/query", key9);
+          if (!c10.includes(key9)) checks.extraProperty("/query", key9);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v10 = v1["header"];
-      if (!isObject(v10)) typeError("/header", "object");
+      if (!checks.isObject(v10)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

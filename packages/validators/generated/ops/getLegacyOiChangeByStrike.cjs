@@ -4,81 +4,81 @@
 exports.meta = {"operationId":"getLegacyOiChangeByStrike","method":"get","path":"/analytics/options/options_strategy/oi_change_by_strike/{currency}/{market}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, typeError, numberLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["date"];
   const list2 = ["number","null"];
 
   function rootItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value5 = d.date;
-      if (!(isInteger(value5))) return typeError("/date", "integer");
-      if (!(value5 >= 0)) return numberLimit("/date", "minimum", 0);
+      if (!(checks.isInteger(value5))) return checks.typeError("/date", "integer");
+      if (!(value5 >= 0)) return checks.numberLimit("/date", "minimum", 0);
     }
     {
       const value6 = d.strike;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "number" || value6 === null)) return typeError("/strike", list2);
+        if (!(typeof value6 == "number" || value6 === null)) return checks.typeError("/strike", list2);
       }
     }
     {
       const value8 = d.open_interest;
       if (value8 !== void 0) {
-        if (!(typeof value8 == "number" || value8 === null)) return typeError("/open_interest", list2);
+        if (!(typeof value8 == "number" || value8 === null)) return checks.typeError("/open_interest", list2);
       }
     }
     {
       const value9 = d.total_notional_change;
       if (value9 !== void 0) {
-        if (!(typeof value9 == "number" || value9 === null)) return typeError("/total_notional_change", list2);
+        if (!(typeof value9 == "number" || value9 === null)) return checks.typeError("/total_notional_change", list2);
       }
     }
     {
       const value10 = d.open_interest_change;
       if (value10 !== void 0) {
-        if (!(typeof value10 == "number" || value10 === null)) return typeError("/open_interest_change", list2);
+        if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/open_interest_change", list2);
       }
     }
     {
       const value11 = d.open_interest_change_percent;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "number" || value11 === null)) return typeError("/open_interest_change_percent", list2);
+        if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/open_interest_change_percent", list2);
       }
     }
     {
       const value12 = d.strike_index;
       if (value12 !== void 0) {
-        if (!(typeof value12 == "number" || value12 === null)) return typeError("/strike_index", list2);
+        if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/strike_index", list2);
       }
     }
     {
       const value13 = d.date_index;
       if (value13 !== void 0) {
-        if (!(typeof value13 == "number" || value13 === null)) return typeError("/date_index", list2);
+        if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/date_index", list2);
       }
     }
     {
       const value14 = d.intensity;
       if (value14 !== void 0) {
-        if (!(typeof value14 == "number" || value14 === null)) return typeError("/intensity", list2);
+        if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/intensity", list2);
       }
     }
     return true;
   }
 
   function response200(d) {
-    if (!(Array.isArray(d))) return typeError("", "array");
+    if (!(Array.isArray(d))) return checks.typeError("", "array");
     for (let i1 = 0; i1 < d.length; i1++) {
       const item2 = d[i1];
-      if (!rootItem(item2)) return at("/" + i1, item2, list);
+      if (!rootItem(item2)) return checks.at("/" + i1, item2, list);
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
+  exports.validators.response200 = checks.validator(response200);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = ["currency","market"];
   const c2 = "^[A-Za-z0-9]{1,20}$";
   const c3 = new RegExp(c2);
@@ -87,74 +87,74 @@ exports.validators = {};
   const c6 = ["date_range","maturity","min_strike","max_strike"];
   const c7 = "^((0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}|all)$";
   const c8 = new RegExp(c7);
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
-          if (v2.currency === undefined) missing("/path", "currency");
-          if (v2.market === undefined) missing("/path", "market");
+        if (checks.isObject(v2)) {
+          if (v2.currency === undefined) checks.missing("/path", "currency");
+          if (v2.market === undefined) checks.missing("/path", "market");
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
           if (v2.currency !== undefined) {
-            let v4 = typed(v2, "currency", "/path/currency", "string");
+            let v4 = checks.typed(v2, "currency", "/path/currency", "string");
             if (typeof v4 == "string") {
-              if (!c3.test(v4)) patternError("/path/currency", c2);
+              if (!c3.test(v4)) checks.patternError("/path/currency", c2);
             }
           }
           if (v2.market !== undefined) {
-            let v5 = typed(v2, "market", "/path/market", "string");
+            let v5 = checks.typed(v2, "market", "/path/market", "string");
             if (typeof v5 == "string") {
-              if (!c5.test(v5)) patternError("/path/market", c4);
+              if (!c5.test(v5)) checks.patternError("/path/market", c4);
             }
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v6 = v1["query"];
-        if (isObject(v6)) {
+        if (checks.isObject(v6)) {
           for (const key7 in v6) {
-            if (!c6.includes(key7)) extraProperty("/query", key7);
+            if (!c6.includes(key7)) checks.extraProperty("/query", key7);
           }
           if (v6.date_range !== undefined) {
-            let v8 = typed(v6, "date_range", "/query/date_range", "integer");
-            if (isNumber(v8)) {
-              if (v8 < 1) numberLimit("/query/date_range", "minimum", 1);
+            let v8 = checks.typed(v6, "date_range", "/query/date_range", "integer");
+            if (checks.isNumber(v8)) {
+              if (v8 < 1) checks.numberLimit("/query/date_range", "minimum", 1);
             }
           }
           if (v6.maturity !== undefined) {
-            let v9 = typed(v6, "maturity", "/query/maturity", "string");
+            let v9 = checks.typed(v6, "maturity", "/query/maturity", "string");
             if (typeof v9 == "string") {
-              if (!c8.test(v9)) patternError("/query/maturity", c7);
+              if (!c8.test(v9)) checks.patternError("/query/maturity", c7);
             }
           }
           if (v6.min_strike !== undefined) {
-            let v10 = typed(v6, "min_strike", "/query/min_strike", "number");
-            if (isNumber(v10)) {
-              if (v10 < 0) numberLimit("/query/min_strike", "minimum", 0);
+            let v10 = checks.typed(v6, "min_strike", "/query/min_strike", "number");
+            if (checks.isNumber(v10)) {
+              if (v10 < 0) checks.numberLimit("/query/min_strike", "minimum", 0);
             }
           }
           if (v6.max_strike !== undefined) {
-            let v11 = typed(v6, "max_strike", "/query/max_strike", "number");
-            if (isNumber(v11)) {
-              if (v11 < 0) numberLimit("/query/max_strike", "minimum", 0);
+            let v11 = checks.typed(v6, "max_strike", "/query/max_strike", "number");
+            if (checks.isNumber(v11)) {
+              if (v11 < 0) checks.numberLimit("/query/max_strike", "minimum", 0);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v12 = v1["header"];
-        if (!isObject(v12)) typeError("/header", "object");
+        if (!checks.isObject(v12)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyOpenInterestChange","method":"get","path":"/analytics/options/open_interest_change/{market}/{currency}/{period}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["market","currency","period"];
 const c2 = "^[A-Z][A-Z0-9_]*$";
 const c3 = new RegExp(c2);
@@ -11,55 +11,55 @@ const c4 = "^[A-Za-z0-9]{1,20}$";
 const c5 = new RegExp(c4);
 const c6 = ["1","2","4","8","12","18","24","48","168","336","504","720","8760","ytd"];
 const c7 = [];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.market === undefined) missing("/path", "market");
-        if (v2.currency === undefined) missing("/path", "currency");
-        if (v2.period === undefined) missing("/path", "period");
+      if (checks.isObject(v2)) {
+        if (v2.market === undefined) checks.missing("/path", "market");
+        if (v2.currency === undefined) checks.missing("/path", "currency");
+        if (v2.period === undefined) checks.missing("/path", "period");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
-          let v4 = typed(v2, "market", "/path/market", "string");
+          let v4 = checks.typed(v2, "market", "/path/market", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/market", c2);
+            if (!c3.test(v4)) checks.patternError("/path/market", c2);
           }
         }
         if (v2.currency !== undefined) {
-          let v5 = typed(v2, "currency", "/path/currency", "string");
+          let v5 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) patternError("/path/currency", c4);
+            if (!c5.test(v5)) checks.patternError("/path/currency", c4);
           }
         }
         if (v2.period !== undefined) {
-          let v6 = typed(v2, "period", "/path/period", "string");
-          if (!c6.includes(v6)) enumError("/path/period", c6);
+          let v6 = checks.typed(v2, "period", "/path/period", "string");
+          if (!c6.includes(v6)) checks.enumError("/path/period", c6);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v7 = v1["query"];
-      if (isObject(v7)) {
+      if (checks.isObject(v7)) {
         for (const key8 in v7) {
-          if (!c7.includes(key8)) extraProperty("/query", key8);
+          if (!c7.includes(key8)) checks.extraProperty("/query", key8);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) typeError("/header", "object");
+      if (!checks.isObject(v9)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyOpenInterestChangeSummary","method":"get","path":"/analytics/options/open_interest_change_summary/{currency}/{period}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["ticker"];
@@ -11,72 +11,72 @@ const list4 = ["array","null"];
 const list5 = ["number","null"];
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value9 = d.markets;
     if (value9 !== void 0) {
-      if (!(Array.isArray(value9) || value9 === null)) return typeError("/markets", list4);
+      if (!(Array.isArray(value9) || value9 === null)) return checks.typeError("/markets", list4);
       if (Array.isArray(value9)) {
         for (let i11 = 0; i11 < value9.length; i11++) {
           const item12 = value9[i11];
-          if (!(typeof item12 == "string")) return typeError("/markets/" + i11, "string");
+          if (!(typeof item12 == "string")) return checks.typeError("/markets/" + i11, "string");
         }
       }
     }
   }
   {
     const value13 = d.ticker;
-    if (!(typeof value13 == "string")) return typeError("/ticker", "string");
+    if (!(typeof value13 == "string")) return checks.typeError("/ticker", "string");
   }
   {
     const value14 = d.open_interest;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/open_interest", list5);
+      if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/open_interest", list5);
     }
   }
   {
     const value16 = d.open_interest_notional;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/open_interest_notional", list5);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/open_interest_notional", list5);
     }
   }
   {
     const value17 = d.open_interest_change_usd;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return typeError("/open_interest_change_usd", list5);
+      if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/open_interest_change_usd", list5);
     }
   }
   {
     const value18 = d.open_interest_notional_change;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return typeError("/open_interest_notional_change", list5);
+      if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/open_interest_notional_change", list5);
     }
   }
   return true;
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+      if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200);
+exports.validators.response200 = checks.validator(response200);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

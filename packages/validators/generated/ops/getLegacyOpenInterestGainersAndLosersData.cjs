@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyOpenInterestGainersAndLosersData","method":"get","path":"/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["currency","option","param","type"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
@@ -11,58 +11,58 @@ const c4 = ["all","future","perpetual"];
 const c5 = ["1","2","4","8","12","18","24","48","168","336","504","720","8760","ytd"];
 const c6 = ["c","d"];
 const c7 = [];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.currency === undefined) missing("/path", "currency");
-        if (v2.option === undefined) missing("/path", "option");
-        if (v2.param === undefined) missing("/path", "param");
-        if (v2.type === undefined) missing("/path", "type");
+      if (checks.isObject(v2)) {
+        if (v2.currency === undefined) checks.missing("/path", "currency");
+        if (v2.option === undefined) checks.missing("/path", "option");
+        if (v2.param === undefined) checks.missing("/path", "param");
+        if (v2.type === undefined) checks.missing("/path", "type");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
-          let v4 = typed(v2, "currency", "/path/currency", "string");
+          let v4 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/currency", c2);
+            if (!c3.test(v4)) checks.patternError("/path/currency", c2);
           }
         }
         if (v2.option !== undefined) {
-          let v5 = typed(v2, "option", "/path/option", "string");
-          if (!c4.includes(v5)) enumError("/path/option", c4);
+          let v5 = checks.typed(v2, "option", "/path/option", "string");
+          if (!c4.includes(v5)) checks.enumError("/path/option", c4);
         }
         if (v2.param !== undefined) {
-          let v6 = typed(v2, "param", "/path/param", "string");
-          if (!c5.includes(v6)) enumError("/path/param", c5);
+          let v6 = checks.typed(v2, "param", "/path/param", "string");
+          if (!c5.includes(v6)) checks.enumError("/path/param", c5);
         }
         if (v2.type !== undefined) {
-          let v7 = typed(v2, "type", "/path/type", "string");
-          if (!c6.includes(v7)) enumError("/path/type", c6);
+          let v7 = checks.typed(v2, "type", "/path/type", "string");
+          if (!c6.includes(v7)) checks.enumError("/path/type", c6);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v8 = v1["query"];
-      if (isObject(v8)) {
+      if (checks.isObject(v8)) {
         for (const key9 in v8) {
-          if (!c7.includes(key9)) extraProperty("/query", key9);
+          if (!c7.includes(key9)) checks.extraProperty("/query", key9);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v10 = v1["header"];
-      if (!isObject(v10)) typeError("/header", "object");
+      if (!checks.isObject(v10)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

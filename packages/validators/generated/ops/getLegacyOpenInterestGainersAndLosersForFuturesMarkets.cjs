@@ -3,60 +3,60 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyOpenInterestGainersAndLosersForFuturesMarkets","method":"get","path":"/analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["currency","option","param"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
 const c4 = ["all","future","perpetual"];
 const c5 = ["1","4","24","168","720","ytd"];
 const c6 = [];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.currency === undefined) missing("/path", "currency");
-        if (v2.option === undefined) missing("/path", "option");
-        if (v2.param === undefined) missing("/path", "param");
+      if (checks.isObject(v2)) {
+        if (v2.currency === undefined) checks.missing("/path", "currency");
+        if (v2.option === undefined) checks.missing("/path", "option");
+        if (v2.param === undefined) checks.missing("/path", "param");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
-          let v4 = typed(v2, "currency", "/path/currency", "string");
+          let v4 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/currency", c2);
+            if (!c3.test(v4)) checks.patternError("/path/currency", c2);
           }
         }
         if (v2.option !== undefined) {
-          let v5 = typed(v2, "option", "/path/option", "string");
-          if (!c4.includes(v5)) enumError("/path/option", c4);
+          let v5 = checks.typed(v2, "option", "/path/option", "string");
+          if (!c4.includes(v5)) checks.enumError("/path/option", c4);
         }
         if (v2.param !== undefined) {
-          let v6 = typed(v2, "param", "/path/param", "string");
-          if (!c5.includes(v6)) enumError("/path/param", c5);
+          let v6 = checks.typed(v2, "param", "/path/param", "string");
+          if (!c5.includes(v6)) checks.enumError("/path/param", c5);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v7 = v1["query"];
-      if (isObject(v7)) {
+      if (checks.isObject(v7)) {
         for (const key8 in v7) {
-          if (!c6.includes(key8)) extraProperty("/query", key8);
+          if (!c6.includes(key8)) checks.extraProperty("/query", key8);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) typeError("/header", "object");
+      if (!checks.isObject(v9)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

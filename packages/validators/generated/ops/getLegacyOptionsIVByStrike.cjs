@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getLegacyOptionsIVByStrike","method":"get","path":"/analytics/options/iv_strike/{market}/{currency}/{strike}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["date","data"];
   const list2 = ["data"];
   const list3 = ["date"];
@@ -12,45 +12,45 @@ exports.validators = {};
   const list5 = ["number","null"];
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value9 = d.date;
-      if (!(typeof value9 == "string" || typeof value9 == "number" || typeof value9 == "boolean" || typeof value9 == "object" && value9 !== null && !Array.isArray(value9) || Array.isArray(value9) || value9 === null)) return typeError("/date", list4);
+      if (!(typeof value9 == "string" || typeof value9 == "number" || typeof value9 == "boolean" || typeof value9 == "object" && value9 !== null && !Array.isArray(value9) || Array.isArray(value9) || value9 === null)) return checks.typeError("/date", list4);
     }
     {
       const value11 = d.iv;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "number" || value11 === null)) return typeError("/iv", list5);
+        if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/iv", list5);
       }
     }
     return true;
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
     {
       const value2 = d.date;
-      if (!(isInteger(value2))) return typeError("/date", "integer");
-      if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+      if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+      if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
     }
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.data === void 0) return requiredFirst(d, "", list2);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.data === void 0) return checks.requiredFirst(d, "", list2);
     {
       const value4 = d.data;
-      if (!(Array.isArray(value4))) return typeError("/data", "array");
+      if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
       for (let i5 = 0; i5 < value4.length; i5++) {
         const item6 = value4[i5];
-        if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+        if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
+  exports.validators.response200 = checks.validator(response200);
 }
 {
-  const { validator, isObject, typed, typeError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = ["market","currency","strike"];
   const c2 = "^[a-z][a-z_]*$";
   const c3 = new RegExp(c2);
@@ -59,57 +59,57 @@ exports.validators = {};
   const c6 = "^[0-9]+(\\.[0-9]+)?$";
   const c7 = new RegExp(c6);
   const c8 = [];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
-          if (v2.market === undefined) missing("/path", "market");
-          if (v2.currency === undefined) missing("/path", "currency");
-          if (v2.strike === undefined) missing("/path", "strike");
+        if (checks.isObject(v2)) {
+          if (v2.market === undefined) checks.missing("/path", "market");
+          if (v2.currency === undefined) checks.missing("/path", "currency");
+          if (v2.strike === undefined) checks.missing("/path", "strike");
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
           if (v2.market !== undefined) {
-            let v4 = typed(v2, "market", "/path/market", "string");
+            let v4 = checks.typed(v2, "market", "/path/market", "string");
             if (typeof v4 == "string") {
-              if (!c3.test(v4)) patternError("/path/market", c2);
+              if (!c3.test(v4)) checks.patternError("/path/market", c2);
             }
           }
           if (v2.currency !== undefined) {
-            let v5 = typed(v2, "currency", "/path/currency", "string");
+            let v5 = checks.typed(v2, "currency", "/path/currency", "string");
             if (typeof v5 == "string") {
-              if (!c5.test(v5)) patternError("/path/currency", c4);
+              if (!c5.test(v5)) checks.patternError("/path/currency", c4);
             }
           }
           if (v2.strike !== undefined) {
-            let v6 = typed(v2, "strike", "/path/strike", "string");
+            let v6 = checks.typed(v2, "strike", "/path/strike", "string");
             if (typeof v6 == "string") {
-              if (!c7.test(v6)) patternError("/path/strike", c6);
+              if (!c7.test(v6)) checks.patternError("/path/strike", c6);
             }
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v7 = v1["query"];
-        if (isObject(v7)) {
+        if (checks.isObject(v7)) {
           for (const key8 in v7) {
-            if (!c8.includes(key8)) extraProperty("/query", key8);
+            if (!c8.includes(key8)) checks.extraProperty("/query", key8);
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v9 = v1["header"];
-        if (!isObject(v9)) typeError("/header", "object");
+        if (!checks.isObject(v9)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

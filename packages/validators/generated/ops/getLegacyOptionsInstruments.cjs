@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getLegacyOptionsInstruments","method":"get","path":"/analytics/options/Instruments","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["date","data"];
   const list2 = ["data"];
   const list3 = ["instrument"];
@@ -12,69 +12,69 @@ exports.validators = {};
   const list5 = ["number","null"];
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value9 = d.market;
       if (value9 !== void 0) {
-        if (!(typeof value9 == "string" || value9 === null)) return typeError("/market", list4);
+        if (!(typeof value9 == "string" || value9 === null)) return checks.typeError("/market", list4);
       }
     }
     {
       const value11 = d.currency;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "string" || value11 === null)) return typeError("/currency", list4);
+        if (!(typeof value11 == "string" || value11 === null)) return checks.typeError("/currency", list4);
       }
     }
     {
       const value12 = d.maturity;
       if (value12 !== void 0) {
-        if (!(typeof value12 == "string" || value12 === null)) return typeError("/maturity", list4);
+        if (!(typeof value12 == "string" || value12 === null)) return checks.typeError("/maturity", list4);
       }
     }
     {
       const value13 = d.strike;
       if (value13 !== void 0) {
-        if (!(typeof value13 == "number" || value13 === null)) return typeError("/strike", list5);
+        if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/strike", list5);
       }
     }
     {
       const value15 = d.option_type;
       if (value15 !== void 0) {
-        if (!(typeof value15 == "string" || value15 === null)) return typeError("/option_type", list4);
+        if (!(typeof value15 == "string" || value15 === null)) return checks.typeError("/option_type", list4);
       }
     }
     {
       const value16 = d.instrument;
-      if (!(typeof value16 == "string")) return typeError("/instrument", "string");
+      if (!(typeof value16 == "string")) return checks.typeError("/instrument", "string");
     }
     return true;
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
     {
       const value2 = d.date;
-      if (!(isInteger(value2))) return typeError("/date", "integer");
-      if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+      if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+      if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
     }
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.data === void 0) return requiredFirst(d, "", list2);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.data === void 0) return checks.requiredFirst(d, "", list2);
     {
       const value4 = d.data;
-      if (!(Array.isArray(value4))) return typeError("/data", "array");
+      if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
       for (let i5 = 0; i5 < value4.length; i5++) {
         const item6 = value4[i5];
-        if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+        if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
+  exports.validators.response200 = checks.validator(response200);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = [];
   const c2 = ["option_type","strike","maturity","currency","market"];
   const c3 = ["C","P"];
@@ -84,64 +84,64 @@ exports.validators = {};
   const c7 = new RegExp(c6);
   const c8 = "^[A-Z][A-Z0-9_]*$";
   const c9 = new RegExp(c8);
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.option_type !== undefined) {
-            let v6 = typed(v4, "option_type", "/query/option_type", "string");
-            if (!c3.includes(v6)) enumError("/query/option_type", c3);
+            let v6 = checks.typed(v4, "option_type", "/query/option_type", "string");
+            if (!c3.includes(v6)) checks.enumError("/query/option_type", c3);
           }
           if (v4.strike !== undefined) {
-            let v7 = typed(v4, "strike", "/query/strike", "number");
-            if (isNumber(v7)) {
-              if (v7 <= 0) numberLimit("/query/strike", "exclusiveMinimum", 0);
+            let v7 = checks.typed(v4, "strike", "/query/strike", "number");
+            if (checks.isNumber(v7)) {
+              if (v7 <= 0) checks.numberLimit("/query/strike", "exclusiveMinimum", 0);
             }
           }
           if (v4.maturity !== undefined) {
-            let v8 = typed(v4, "maturity", "/query/maturity", "string");
+            let v8 = checks.typed(v4, "maturity", "/query/maturity", "string");
             if (typeof v8 == "string") {
-              if (!c5.test(v8)) patternError("/query/maturity", c4);
+              if (!c5.test(v8)) checks.patternError("/query/maturity", c4);
             }
           }
           if (v4.currency !== undefined) {
-            let v9 = typed(v4, "currency", "/query/currency", "string");
+            let v9 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v9 == "string") {
-              if (!c7.test(v9)) patternError("/query/currency", c6);
+              if (!c7.test(v9)) checks.patternError("/query/currency", c6);
             }
           }
           if (v4.market !== undefined) {
-            let v10 = typed(v4, "market", "/query/market", "string");
+            let v10 = checks.typed(v4, "market", "/query/market", "string");
             if (typeof v10 == "string") {
-              if (!c9.test(v10)) patternError("/query/market", c8);
+              if (!c9.test(v10)) checks.patternError("/query/market", c8);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v11 = v1["header"];
-        if (!isObject(v11)) typeError("/header", "object");
+        if (!checks.isObject(v11)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -3,57 +3,57 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyOptionsSkewByCurrencyAndMaturity","method":"get","path":"/analytics/options/skew_currency/{currency}/{maturity}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isObject, typed, typeError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["currency","maturity"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
 const c4 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
 const c5 = new RegExp(c4);
 const c6 = [];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.currency === undefined) missing("/path", "currency");
-        if (v2.maturity === undefined) missing("/path", "maturity");
+      if (checks.isObject(v2)) {
+        if (v2.currency === undefined) checks.missing("/path", "currency");
+        if (v2.maturity === undefined) checks.missing("/path", "maturity");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
-          let v4 = typed(v2, "currency", "/path/currency", "string");
+          let v4 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/currency", c2);
+            if (!c3.test(v4)) checks.patternError("/path/currency", c2);
           }
         }
         if (v2.maturity !== undefined) {
-          let v5 = typed(v2, "maturity", "/path/maturity", "string");
+          let v5 = checks.typed(v2, "maturity", "/path/maturity", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) patternError("/path/maturity", c4);
+            if (!c5.test(v5)) checks.patternError("/path/maturity", c4);
           }
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v6 = v1["query"];
-      if (isObject(v6)) {
+      if (checks.isObject(v6)) {
         for (const key7 in v6) {
-          if (!c6.includes(key7)) extraProperty("/query", key7);
+          if (!c6.includes(key7)) checks.extraProperty("/query", key7);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v8 = v1["header"];
-      if (!isObject(v8)) typeError("/header", "object");
+      if (!checks.isObject(v8)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

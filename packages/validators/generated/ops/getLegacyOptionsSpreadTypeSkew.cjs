@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyOptionsSpreadTypeSkew","method":"get","path":"/historical/options/spread/type/skew/{market}/{type}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["market","type"];
 const c2 = "^[A-Z][A-Z0-9_]*$";
 const c3 = new RegExp(c2);
@@ -14,85 +14,85 @@ const c7 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1
 const c8 = new RegExp(c7);
 const c9 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
 const c10 = ["true","false"];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.market === undefined) missing("/path", "market");
-        if (v2.type === undefined) missing("/path", "type");
+      if (checks.isObject(v2)) {
+        if (v2.market === undefined) checks.missing("/path", "market");
+        if (v2.type === undefined) checks.missing("/path", "type");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
-          let v4 = typed(v2, "market", "/path/market", "string");
+          let v4 = checks.typed(v2, "market", "/path/market", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/market", c2);
+            if (!c3.test(v4)) checks.patternError("/path/market", c2);
           }
         }
         if (v2.type !== undefined) {
-          let v5 = typed(v2, "type", "/path/type", "string");
+          let v5 = checks.typed(v2, "type", "/path/type", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) patternError("/path/type", c4);
+            if (!c5.test(v5)) checks.patternError("/path/type", c4);
           }
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v6 = v1["query"];
-      if (isObject(v6)) {
-        if (v6.start === undefined) missing("/query", "start");
-        if (v6.end === undefined) missing("/query", "end");
+      if (checks.isObject(v6)) {
+        if (v6.start === undefined) checks.missing("/query", "start");
+        if (v6.end === undefined) checks.missing("/query", "end");
         for (const key7 in v6) {
-          if (!c6.includes(key7)) extraProperty("/query", key7);
+          if (!c6.includes(key7)) checks.extraProperty("/query", key7);
         }
         if (v6.start !== undefined) {
-          let v8 = typed(v6, "start", "/query/start", "string");
+          let v8 = checks.typed(v6, "start", "/query/start", "string");
           if (typeof v8 == "string") {
-            if (!c8.test(v8)) patternError("/query/start", c7);
+            if (!c8.test(v8)) checks.patternError("/query/start", c7);
           }
         }
         if (v6.end !== undefined) {
-          let v9 = typed(v6, "end", "/query/end", "string");
+          let v9 = checks.typed(v6, "end", "/query/end", "string");
           if (typeof v9 == "string") {
-            if (!c8.test(v9)) patternError("/query/end", c7);
+            if (!c8.test(v9)) checks.patternError("/query/end", c7);
           }
         }
         if (v6.limit !== undefined) {
-          let v10 = typed(v6, "limit", "/query/limit", "integer");
-          if (isNumber(v10)) {
-            if (v10 > 144) numberLimit("/query/limit", "maximum", 144);
-            if (v10 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v10 = checks.typed(v6, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v10)) {
+            if (v10 > 144) checks.numberLimit("/query/limit", "maximum", 144);
+            if (v10 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v6.page !== undefined) {
-          let v11 = typed(v6, "page", "/query/page", "integer");
-          if (isNumber(v11)) {
-            if (v11 < 1) numberLimit("/query/page", "minimum", 1);
+          let v11 = checks.typed(v6, "page", "/query/page", "integer");
+          if (checks.isNumber(v11)) {
+            if (v11 < 1) checks.numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v6.granularity !== undefined) {
-          let v12 = typed(v6, "granularity", "/query/granularity", "string");
-          if (!c9.includes(v12)) enumError("/query/granularity", c9);
+          let v12 = checks.typed(v6, "granularity", "/query/granularity", "string");
+          if (!c9.includes(v12)) checks.enumError("/query/granularity", c9);
         }
         if (v6.legacy !== undefined) {
-          let v13 = typed(v6, "legacy", "/query/legacy", "string");
-          if (!c10.includes(v13)) enumError("/query/legacy", c10);
+          let v13 = checks.typed(v6, "legacy", "/query/legacy", "string");
+          if (!c10.includes(v13)) checks.enumError("/query/legacy", c10);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v14 = v1["header"];
-      if (!isObject(v14)) typeError("/header", "object");
+      if (!checks.isObject(v14)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

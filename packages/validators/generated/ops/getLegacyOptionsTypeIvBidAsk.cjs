@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyOptionsTypeIvBidAsk","method":"get","path":"/historical/options/type/iv_bid_ask/{market}/{currency}/{type}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["market","currency","type"];
 const c2 = "^[A-Z][A-Z0-9_]*$";
 const c3 = new RegExp(c2);
@@ -16,92 +16,92 @@ const c9 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1
 const c10 = new RegExp(c9);
 const c11 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
 const c12 = ["true","false"];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.market === undefined) missing("/path", "market");
-        if (v2.currency === undefined) missing("/path", "currency");
-        if (v2.type === undefined) missing("/path", "type");
+      if (checks.isObject(v2)) {
+        if (v2.market === undefined) checks.missing("/path", "market");
+        if (v2.currency === undefined) checks.missing("/path", "currency");
+        if (v2.type === undefined) checks.missing("/path", "type");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
-          let v4 = typed(v2, "market", "/path/market", "string");
+          let v4 = checks.typed(v2, "market", "/path/market", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/market", c2);
+            if (!c3.test(v4)) checks.patternError("/path/market", c2);
           }
         }
         if (v2.currency !== undefined) {
-          let v5 = typed(v2, "currency", "/path/currency", "string");
+          let v5 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) patternError("/path/currency", c4);
+            if (!c5.test(v5)) checks.patternError("/path/currency", c4);
           }
         }
         if (v2.type !== undefined) {
-          let v6 = typed(v2, "type", "/path/type", "string");
+          let v6 = checks.typed(v2, "type", "/path/type", "string");
           if (typeof v6 == "string") {
-            if (!c7.test(v6)) patternError("/path/type", c6);
+            if (!c7.test(v6)) checks.patternError("/path/type", c6);
           }
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v7 = v1["query"];
-      if (isObject(v7)) {
-        if (v7.start === undefined) missing("/query", "start");
-        if (v7.end === undefined) missing("/query", "end");
+      if (checks.isObject(v7)) {
+        if (v7.start === undefined) checks.missing("/query", "start");
+        if (v7.end === undefined) checks.missing("/query", "end");
         for (const key8 in v7) {
-          if (!c8.includes(key8)) extraProperty("/query", key8);
+          if (!c8.includes(key8)) checks.extraProperty("/query", key8);
         }
         if (v7.start !== undefined) {
-          let v9 = typed(v7, "start", "/query/start", "string");
+          let v9 = checks.typed(v7, "start", "/query/start", "string");
           if (typeof v9 == "string") {
-            if (!c10.test(v9)) patternError("/query/start", c9);
+            if (!c10.test(v9)) checks.patternError("/query/start", c9);
           }
         }
         if (v7.end !== undefined) {
-          let v10 = typed(v7, "end", "/query/end", "string");
+          let v10 = checks.typed(v7, "end", "/query/end", "string");
           if (typeof v10 == "string") {
-            if (!c10.test(v10)) patternError("/query/end", c9);
+            if (!c10.test(v10)) checks.patternError("/query/end", c9);
           }
         }
         if (v7.limit !== undefined) {
-          let v11 = typed(v7, "limit", "/query/limit", "integer");
-          if (isNumber(v11)) {
-            if (v11 > 144) numberLimit("/query/limit", "maximum", 144);
-            if (v11 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v11 = checks.typed(v7, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v11)) {
+            if (v11 > 144) checks.numberLimit("/query/limit", "maximum", 144);
+            if (v11 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v7.page !== undefined) {
-          let v12 = typed(v7, "page", "/query/page", "integer");
-          if (isNumber(v12)) {
-            if (v12 < 1) numberLimit("/query/page", "minimum", 1);
+          let v12 = checks.typed(v7, "page", "/query/page", "integer");
+          if (checks.isNumber(v12)) {
+            if (v12 < 1) checks.numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v7.granularity !== undefined) {
-          let v13 = typed(v7, "granularity", "/query/granularity", "string");
-          if (!c11.includes(v13)) enumError("/query/granularity", c11);
+          let v13 = checks.typed(v7, "granularity", "/query/granularity", "string");
+          if (!c11.includes(v13)) checks.enumError("/query/granularity", c11);
         }
         if (v7.legacy !== undefined) {
-          let v14 = typed(v7, "legacy", "/query/legacy", "string");
-          if (!c12.includes(v14)) enumError("/query/legacy", c12);
+          let v14 = checks.typed(v7, "legacy", "/query/legacy", "string");
+          if (!c12.includes(v14)) checks.enumError("/query/legacy", c12);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v15 = v1["header"];
-      if (!isObject(v15)) typeError("/header", "object");
+      if (!checks.isObject(v15)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

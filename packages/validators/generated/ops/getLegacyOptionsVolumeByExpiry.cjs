@@ -3,79 +3,79 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyOptionsVolumeByExpiry","method":"get","path":"/analytics/options/v_expiry/{market}/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["maturity"];
 const list4 = ["number","null"];
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value9 = d.maturity;
-    if (!(typeof value9 == "string")) return typeError("/maturity", "string");
+    if (!(typeof value9 == "string")) return checks.typeError("/maturity", "string");
   }
   {
     const value10 = d.c;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return typeError("/c", list4);
+      if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/c", list4);
     }
   }
   {
     const value12 = d.p;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/p", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/p", list4);
     }
   }
   {
     const value13 = d.notional_c;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/notional_c", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/notional_c", list4);
     }
   }
   {
     const value14 = d.notional_p;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/notional_p", list4);
+      if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/notional_p", list4);
     }
   }
   {
     const value15 = d.premium_c;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return typeError("/premium_c", list4);
+      if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/premium_c", list4);
     }
   }
   {
     const value16 = d.premium_p;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/premium_p", list4);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/premium_p", list4);
     }
   }
   return true;
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+      if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200);
+exports.validators.response200 = checks.validator(response200);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

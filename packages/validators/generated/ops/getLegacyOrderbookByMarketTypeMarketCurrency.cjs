@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyOrderbookByMarketTypeMarketCurrency","method":"get","path":"/historical/orderbooks/{marketType}/{market}/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["marketType","market","currency"];
 const c2 = "^[a-z]+$";
 const c3 = new RegExp(c2);
@@ -15,88 +15,88 @@ const c8 = ["start","end","limit","page","granularity"];
 const c9 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$";
 const c10 = new RegExp(c9);
 const c11 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.marketType === undefined) missing("/path", "marketType");
-        if (v2.market === undefined) missing("/path", "market");
-        if (v2.currency === undefined) missing("/path", "currency");
+      if (checks.isObject(v2)) {
+        if (v2.marketType === undefined) checks.missing("/path", "marketType");
+        if (v2.market === undefined) checks.missing("/path", "market");
+        if (v2.currency === undefined) checks.missing("/path", "currency");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.marketType !== undefined) {
-          let v4 = typed(v2, "marketType", "/path/marketType", "string");
+          let v4 = checks.typed(v2, "marketType", "/path/marketType", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/marketType", c2);
+            if (!c3.test(v4)) checks.patternError("/path/marketType", c2);
           }
         }
         if (v2.market !== undefined) {
-          let v5 = typed(v2, "market", "/path/market", "string");
+          let v5 = checks.typed(v2, "market", "/path/market", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) patternError("/path/market", c4);
+            if (!c5.test(v5)) checks.patternError("/path/market", c4);
           }
         }
         if (v2.currency !== undefined) {
-          let v6 = typed(v2, "currency", "/path/currency", "string");
+          let v6 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v6 == "string") {
-            if (!c7.test(v6)) patternError("/path/currency", c6);
+            if (!c7.test(v6)) checks.patternError("/path/currency", c6);
           }
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v7 = v1["query"];
-      if (isObject(v7)) {
-        if (v7.start === undefined) missing("/query", "start");
-        if (v7.end === undefined) missing("/query", "end");
+      if (checks.isObject(v7)) {
+        if (v7.start === undefined) checks.missing("/query", "start");
+        if (v7.end === undefined) checks.missing("/query", "end");
         for (const key8 in v7) {
-          if (!c8.includes(key8)) extraProperty("/query", key8);
+          if (!c8.includes(key8)) checks.extraProperty("/query", key8);
         }
         if (v7.start !== undefined) {
-          let v9 = typed(v7, "start", "/query/start", "string");
+          let v9 = checks.typed(v7, "start", "/query/start", "string");
           if (typeof v9 == "string") {
-            if (!c10.test(v9)) patternError("/query/start", c9);
+            if (!c10.test(v9)) checks.patternError("/query/start", c9);
           }
         }
         if (v7.end !== undefined) {
-          let v10 = typed(v7, "end", "/query/end", "string");
+          let v10 = checks.typed(v7, "end", "/query/end", "string");
           if (typeof v10 == "string") {
-            if (!c10.test(v10)) patternError("/query/end", c9);
+            if (!c10.test(v10)) checks.patternError("/query/end", c9);
           }
         }
         if (v7.limit !== undefined) {
-          let v11 = typed(v7, "limit", "/query/limit", "integer");
-          if (isNumber(v11)) {
-            if (v11 > 144) numberLimit("/query/limit", "maximum", 144);
-            if (v11 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v11 = checks.typed(v7, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v11)) {
+            if (v11 > 144) checks.numberLimit("/query/limit", "maximum", 144);
+            if (v11 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v7.page !== undefined) {
-          let v12 = typed(v7, "page", "/query/page", "integer");
-          if (isNumber(v12)) {
-            if (v12 < 1) numberLimit("/query/page", "minimum", 1);
+          let v12 = checks.typed(v7, "page", "/query/page", "integer");
+          if (checks.isNumber(v12)) {
+            if (v12 < 1) checks.numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v7.granularity !== undefined) {
-          let v13 = typed(v7, "granularity", "/query/granularity", "string");
-          if (!c11.includes(v13)) enumError("/query/granularity", c11);
+          let v13 = checks.typed(v7, "granularity", "/query/granularity", "string");
+          if (!c11.includes(v13)) checks.enumError("/query/granularity", c11);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v14 = v1["header"];
-      if (!isObject(v14)) typeError("/header", "object");
+      if (!checks.isObject(v14)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

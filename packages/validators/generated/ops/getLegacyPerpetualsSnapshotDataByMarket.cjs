@@ -4,105 +4,105 @@
 exports.meta = {"operationId":"getLegacyPerpetualsSnapshotDataByMarket","method":"get","path":"/analytics/derivs/perpetuals_snapshot/{market}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":["path.market"],"decodedHeaders":{}};
 exports.validators = {};
 {
-  const { validator, isInteger, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["date","data"];
   const list2 = ["data"];
   const list3 = ["number","null"];
   const list4 = ["string","number","boolean","object","array","null"];
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
     {
       const value2 = d.date;
-      if (!(isInteger(value2))) return typeError("/date", "integer");
-      if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+      if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+      if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
     }
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.data === void 0) return requiredFirst(d, "", list2);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.data === void 0) return checks.requiredFirst(d, "", list2);
     {
       const value4 = d.data;
-      if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/data", "object");
+      if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return checks.typeError("/data", "object");
       for (const key5 in value4) {
         if (true) {
           const value6 = value4[key5];
-          if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return typeError("/data/" + pointer(key5), "object");
+          if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return checks.typeError("/data/" + checks.pointer(key5), "object");
           {
             const value7 = value6.bid;
             if (value7 !== void 0) {
-              if (!(typeof value7 == "number" || value7 === null)) return typeError("/data/" + pointer(key5) + "/bid", list3);
+              if (!(typeof value7 == "number" || value7 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/bid", list3);
             }
           }
           {
             const value9 = value6.bid_amount;
             if (value9 !== void 0) {
-              if (!(typeof value9 == "number" || value9 === null)) return typeError("/data/" + pointer(key5) + "/bid_amount", list3);
+              if (!(typeof value9 == "number" || value9 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/bid_amount", list3);
             }
           }
           {
             const value10 = value6.ask;
             if (value10 !== void 0) {
-              if (!(typeof value10 == "number" || value10 === null)) return typeError("/data/" + pointer(key5) + "/ask", list3);
+              if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/ask", list3);
             }
           }
           {
             const value11 = value6.ask_amount;
             if (value11 !== void 0) {
-              if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + pointer(key5) + "/ask_amount", list3);
+              if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/ask_amount", list3);
             }
           }
           {
             const value12 = value6.volume;
             if (value12 !== void 0) {
-              if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + pointer(key5) + "/volume", list3);
+              if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/volume", list3);
             }
           }
           {
             const value13 = value6.volume_usd;
             if (value13 !== void 0) {
-              if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + pointer(key5) + "/volume_usd", list3);
+              if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/volume_usd", list3);
             }
           }
           {
             const value14 = value6.open_interest;
             if (value14 !== void 0) {
-              if (!(typeof value14 == "number" || value14 === null)) return typeError("/data/" + pointer(key5) + "/open_interest", list3);
+              if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/open_interest", list3);
             }
           }
           {
             const value15 = value6.datetime;
             if (value15 !== void 0) {
-              if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return typeError("/data/" + pointer(key5) + "/datetime", list4);
+              if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/datetime", list4);
             }
           }
           {
             const value17 = value6.underlyer;
             if (value17 !== void 0) {
-              if (!(typeof value17 == "string" || typeof value17 == "number" || typeof value17 == "boolean" || typeof value17 == "object" && value17 !== null && !Array.isArray(value17) || Array.isArray(value17) || value17 === null)) return typeError("/data/" + pointer(key5) + "/underlyer", list4);
+              if (!(typeof value17 == "string" || typeof value17 == "number" || typeof value17 == "boolean" || typeof value17 == "object" && value17 !== null && !Array.isArray(value17) || Array.isArray(value17) || value17 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/underlyer", list4);
             }
           }
           {
             const value18 = value6.underlyer_spot;
             if (value18 !== void 0) {
-              if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/" + pointer(key5) + "/underlyer_spot", list3);
+              if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/underlyer_spot", list3);
             }
           }
           {
             const value19 = value6.basis;
             if (value19 !== void 0) {
-              if (!(typeof value19 == "number" || value19 === null)) return typeError("/data/" + pointer(key5) + "/basis", list3);
+              if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/basis", list3);
             }
           }
           {
             const value20 = value6.fr;
             if (value20 !== void 0) {
-              if (!(typeof value20 == "number" || value20 === null)) return typeError("/data/" + pointer(key5) + "/fr", list3);
+              if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/fr", list3);
             }
           }
           {
             const value21 = value6.next_fr;
             if (value21 !== void 0) {
-              if (!(typeof value21 == "number" || value21 === null)) return typeError("/data/" + pointer(key5) + "/next_fr", list3);
+              if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/next_fr", list3);
             }
           }
         }
@@ -111,48 +111,48 @@ exports.validators = {};
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
+  exports.validators.response200 = checks.validator(response200);
 }
 {
-  const { validator, isObject, typed, typeError, enumError, missing, extraProperty } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = ["market"];
   const c2 = ["DERIBIT","AEVO","BINANCE","BITFINEX","BITGET","BITMEX","BLITZ","BYBIT","COINBASE","HUOBI","KRAKEN","KWENTA","OKX","PARADEX","VERTEX"];
   const c3 = [];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
-          if (v2.market === undefined) missing("/path", "market");
+        if (checks.isObject(v2)) {
+          if (v2.market === undefined) checks.missing("/path", "market");
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
           if (v2.market !== undefined) {
-            let v4 = typed(v2, "market", "/path/market", "string");
-            if (!c2.includes(v4)) enumError("/path/market", c2);
+            let v4 = checks.typed(v2, "market", "/path/market", "string");
+            if (!c2.includes(v4)) checks.enumError("/path/market", c2);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v5 = v1["query"];
-        if (isObject(v5)) {
+        if (checks.isObject(v5)) {
           for (const key6 in v5) {
-            if (!c3.includes(key6)) extraProperty("/query", key6);
+            if (!c3.includes(key6)) checks.extraProperty("/query", key6);
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v7 = v1["header"];
-        if (!isObject(v7)) typeError("/header", "object");
+        if (!checks.isObject(v7)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

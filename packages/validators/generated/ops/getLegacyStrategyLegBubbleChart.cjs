@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyStrategyLegBubbleChart","method":"get","path":"/analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["currency"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
@@ -11,71 +11,71 @@ const c4 = ["strategy","maturity","hours_interval","size_filter","single_trade"]
 const c5 = "^((0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}|all)$";
 const c6 = new RegExp(c5);
 const c7 = ["true","false","1","0"];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.currency === undefined) missing("/path", "currency");
+      if (checks.isObject(v2)) {
+        if (v2.currency === undefined) checks.missing("/path", "currency");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
-          let v4 = typed(v2, "currency", "/path/currency", "string");
+          let v4 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/currency", c2);
+            if (!c3.test(v4)) checks.patternError("/path/currency", c2);
           }
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v5 = v1["query"];
-      if (isObject(v5)) {
+      if (checks.isObject(v5)) {
         for (const key6 in v5) {
-          if (!c4.includes(key6)) extraProperty("/query", key6);
+          if (!c4.includes(key6)) checks.extraProperty("/query", key6);
         }
         if (v5.strategy !== undefined) {
-          let v7 = typed(v5, "strategy", "/query/strategy", "string");
+          let v7 = checks.typed(v5, "strategy", "/query/strategy", "string");
           if (typeof v7 == "string") {
-            if (v7.length < 1) countLimit("/query/strategy", "minLength", 1);
+            if (v7.length < 1) checks.countLimit("/query/strategy", "minLength", 1);
           }
         }
         if (v5.maturity !== undefined) {
-          let v8 = typed(v5, "maturity", "/query/maturity", "string");
+          let v8 = checks.typed(v5, "maturity", "/query/maturity", "string");
           if (typeof v8 == "string") {
-            if (!c6.test(v8)) patternError("/query/maturity", c5);
+            if (!c6.test(v8)) checks.patternError("/query/maturity", c5);
           }
         }
         if (v5.hours_interval !== undefined) {
-          let v9 = typed(v5, "hours_interval", "/query/hours_interval", "integer");
-          if (isNumber(v9)) {
-            if (v9 < 1) numberLimit("/query/hours_interval", "minimum", 1);
+          let v9 = checks.typed(v5, "hours_interval", "/query/hours_interval", "integer");
+          if (checks.isNumber(v9)) {
+            if (v9 < 1) checks.numberLimit("/query/hours_interval", "minimum", 1);
           }
         }
         if (v5.size_filter !== undefined) {
-          let v10 = typed(v5, "size_filter", "/query/size_filter", "number");
-          if (isNumber(v10)) {
-            if (v10 < 0) numberLimit("/query/size_filter", "minimum", 0);
+          let v10 = checks.typed(v5, "size_filter", "/query/size_filter", "number");
+          if (checks.isNumber(v10)) {
+            if (v10 < 0) checks.numberLimit("/query/size_filter", "minimum", 0);
           }
         }
         if (v5.single_trade !== undefined) {
-          let v11 = typed(v5, "single_trade", "/query/single_trade", "string");
-          if (!c7.includes(v11)) enumError("/query/single_trade", c7);
+          let v11 = checks.typed(v5, "single_trade", "/query/single_trade", "string");
+          if (!c7.includes(v11)) checks.enumError("/query/single_trade", c7);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v12 = v1["header"];
-      if (!isObject(v12)) typeError("/header", "object");
+      if (!checks.isObject(v12)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

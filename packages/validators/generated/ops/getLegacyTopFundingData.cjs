@@ -3,26 +3,26 @@
 'use strict';
 exports.meta = {"operationId":"getLegacyTopFundingData","method":"get","path":"/analytics/derivs/top_funding/{market}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, typeError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["symbol"];
 const list2 = ["number","null"];
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value8 = d.symbol;
-    if (!(typeof value8 == "string")) return typeError("/symbol", "string");
+    if (!(typeof value8 == "string")) return checks.typeError("/symbol", "string");
   }
   {
     const value9 = d.funding;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "number" || value9 === null)) return typeError("/funding", list2);
+      if (!(typeof value9 == "number" || value9 === null)) return checks.typeError("/funding", list2);
     }
   }
   {
     const value11 = d.yield;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number" || value11 === null)) return typeError("/yield", list2);
+      if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/yield", list2);
     }
   }
   return true;
@@ -33,7 +33,7 @@ function branch1(d) {
   if (d.date === void 0 || d.data === void 0) return false;
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return false;
+    if (!(checks.isInteger(value2))) return false;
     if (!(value2 >= 0)) return false;
   }
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return false;
@@ -59,11 +59,11 @@ function branch2(d) {
 }
 
 function response200(d) {
-  if (!(branch1(d) || branch2(d))) return unionError("", "anyOf");
+  if (!(branch1(d) || branch2(d))) return checks.unionError("", "anyOf");
   return true;
 }
 
-exports.validators.response200 = validator(response200);
+exports.validators.response200 = checks.validator(response200);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

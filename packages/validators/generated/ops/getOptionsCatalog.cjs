@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getOptionsCatalog","method":"get","path":"/api/v1/options/catalog","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -19,16 +19,16 @@ exports.validators = {};
   const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value7 = d.instrument_name;
-      if (!(typeof value7 == "string")) return typeError("/instrument_name", "string");
-      if (value7.length < 1) return countLimit("/instrument_name", "minLength", 1);
+      if (!(typeof value7 == "string")) return checks.typeError("/instrument_name", "string");
+      if (value7.length < 1) return checks.countLimit("/instrument_name", "minLength", 1);
     }
     {
       const value8 = d.exchange;
-      if (!(typeof value8 == "string")) return typeError("/exchange", "string");
-      if (!list3.includes(value8)) return enumError("/exchange", list3);
+      if (!(typeof value8 == "string")) return checks.typeError("/exchange", "string");
+      if (!list3.includes(value8)) return checks.enumError("/exchange", list3);
     }
     return true;
   }
@@ -57,55 +57,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+        if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
       }
     }
     {
       const value10 = d.meta;
-      if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return typeError("/meta", "object");
-      if (value10.next_cursor === void 0) return requiredFirst(value10, "/meta", list4);
+      if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return checks.typeError("/meta", "object");
+      if (value10.next_cursor === void 0) return checks.requiredFirst(value10, "/meta", list4);
       {
         const value12 = value10.next_cursor;
-        if (!(typeof value12 == "string" || value12 === null)) return typeError("/meta/next_cursor", list5);
+        if (!(typeof value12 == "string" || value12 === null)) return checks.typeError("/meta/next_cursor", list5);
       }
       {
         const value14 = value10.empty_reason;
         if (value14 !== void 0) {
-          if (branch1(value14) + branch2(value14) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value14) + branch2(value14) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value18 = value10.coverage;
         if (value18 !== void 0) {
-          if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return typeError("/meta/coverage", "object");
+          if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value19 = value10.completeness;
         if (value19 !== void 0) {
-          if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta/completeness", "object");
-          if (value19.status === void 0) return requiredFirst(value19, "/meta/completeness", list7);
+          if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return checks.typeError("/meta/completeness", "object");
+          if (value19.status === void 0) return checks.requiredFirst(value19, "/meta/completeness", list7);
           {
             const value21 = value19.status;
-            if (!(typeof value21 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list8.includes(value21)) return enumError("/meta/completeness/status", list8);
+            if (!(typeof value21 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list8.includes(value21)) return checks.enumError("/meta/completeness/status", list8);
           }
           {
             const value23 = value19.complete_from;
             if (value23 !== void 0) {
-              if (!(branch3(value23) || branch4(value23))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value23) || branch4(value23))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value29 = value19.complete_through;
             if (value29 !== void 0) {
-              if (!(branch3(value29) || branch4(value29))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value29) || branch4(value29))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -113,24 +113,24 @@ exports.validators = {};
       {
         const value30 = value10.has_more;
         if (value30 !== void 0) {
-          if (!(typeof value30 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value30 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value31 = value10.count;
         if (value31 !== void 0) {
-          if (!(isInteger(value31))) return typeError("/meta/count", "integer");
-          if (!(value31 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value31))) return checks.typeError("/meta/count", "integer");
+          if (!(value31 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = [];
   const c2 = ["exchange","currency","maturity","limit","cursor","option_type","strike_min","strike_max"];
   const c3 = ["deribit","binance","okx","bybit","bullish","derive","paradex"];
@@ -139,81 +139,81 @@ exports.validators = {};
   const c6 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
   const c7 = new RegExp(c6);
   const c8 = ["C","P"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.exchange !== undefined) {
-            let v6 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c3.includes(v6)) enumError("/query/exchange", c3);
+            let v6 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c3.includes(v6)) checks.enumError("/query/exchange", c3);
           }
           if (v4.currency !== undefined) {
-            let v7 = typed(v4, "currency", "/query/currency", "string");
+            let v7 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v7 == "string") {
-              if (!c5.test(v7)) patternError("/query/currency", c4);
+              if (!c5.test(v7)) checks.patternError("/query/currency", c4);
             }
           }
           if (v4.maturity !== undefined) {
-            let v8 = typed(v4, "maturity", "/query/maturity", "string");
+            let v8 = checks.typed(v4, "maturity", "/query/maturity", "string");
             if (typeof v8 == "string") {
-              if (!c7.test(v8)) patternError("/query/maturity", c6);
+              if (!c7.test(v8)) checks.patternError("/query/maturity", c6);
             }
           }
           if (v4.limit !== undefined) {
-            let v9 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v9)) {
-              if (v9 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v9 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v9 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v9)) {
+              if (v9 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v9 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v10 = typed(v4, "cursor", "/query/cursor", "string");
+            let v10 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v10 == "string") {
-              if (v10.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v10.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.option_type !== undefined) {
-            let v11 = typed(v4, "option_type", "/query/option_type", "string");
-            if (!c8.includes(v11)) enumError("/query/option_type", c8);
+            let v11 = checks.typed(v4, "option_type", "/query/option_type", "string");
+            if (!c8.includes(v11)) checks.enumError("/query/option_type", c8);
           }
           if (v4.strike_min !== undefined) {
-            let v12 = typed(v4, "strike_min", "/query/strike_min", "number");
-            if (isNumber(v12)) {
-              if (v12 < 0) numberLimit("/query/strike_min", "minimum", 0);
+            let v12 = checks.typed(v4, "strike_min", "/query/strike_min", "number");
+            if (checks.isNumber(v12)) {
+              if (v12 < 0) checks.numberLimit("/query/strike_min", "minimum", 0);
             }
           }
           if (v4.strike_max !== undefined) {
-            let v13 = typed(v4, "strike_max", "/query/strike_max", "number");
-            if (isNumber(v13)) {
-              if (v13 < 0) numberLimit("/query/strike_max", "minimum", 0);
+            let v13 = checks.typed(v4, "strike_max", "/query/strike_max", "number");
+            if (checks.isNumber(v13)) {
+              if (v13 < 0) checks.numberLimit("/query/strike_max", "minimum", 0);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v14 = v1["header"];
-        if (!isObject(v14)) typeError("/header", "object");
+        if (!checks.isObject(v14)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getOptionsFlow","method":"get","path":"/api/v1/options/flow","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["summary","buckets","notable_trades"];
   const list2 = ["start","end","most_active_strikes"];
   const list3 = ["1m","5m","15m","1h","4h","1d"];
@@ -19,513 +19,513 @@ exports.validators = {};
   const list11 = ["buy","sell"];
 
   function most_active_strikesItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value29 = d.instrument_name;
-      if (!(typeof value29 == "string")) return typeError("/instrument_name", "string");
-      if (value29.length < 1) return countLimit("/instrument_name", "minLength", 1);
+      if (!(typeof value29 == "string")) return checks.typeError("/instrument_name", "string");
+      if (value29.length < 1) return checks.countLimit("/instrument_name", "minLength", 1);
     }
     {
       const value30 = d.trade_count;
       if (value30 !== void 0) {
-        if (!(typeof value30 == "number" || value30 === null)) return typeError("/trade_count", list4);
+        if (!(typeof value30 == "number" || value30 === null)) return checks.typeError("/trade_count", list4);
         if (typeof value30 == "number") {
-          if (!(value30 >= 0)) return numberLimit("/trade_count", "minimum", 0);
+          if (!(value30 >= 0)) return checks.numberLimit("/trade_count", "minimum", 0);
         }
       }
     }
     {
       const value31 = d.premium_usd;
       if (value31 !== void 0) {
-        if (!(typeof value31 == "number" || value31 === null)) return typeError("/premium_usd", list4);
+        if (!(typeof value31 == "number" || value31 === null)) return checks.typeError("/premium_usd", list4);
       }
     }
     {
       const value32 = d.net_oi_change;
       if (value32 !== void 0) {
-        if (!(typeof value32 == "number" || value32 === null)) return typeError("/net_oi_change", list4);
+        if (!(typeof value32 == "number" || value32 === null)) return checks.typeError("/net_oi_change", list4);
       }
     }
     return true;
   }
 
   function bucketsItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value38 = d.date;
-      if (!(typeof value38 == "string")) return typeError("/date", "string");
-      if (!(value38.length === 19 && value38.charCodeAt(0) - 48 >>> 0 <= 9 && value38.charCodeAt(1) - 48 >>> 0 <= 9 && value38.charCodeAt(2) - 48 >>> 0 <= 9 && value38.charCodeAt(3) - 48 >>> 0 <= 9 && value38.charCodeAt(4) === 45 && (value38.charCodeAt(5) === 48 && value38.charCodeAt(6) - 49 >>> 0 <= 8 || value38.charCodeAt(5) === 49 && value38.charCodeAt(6) - 48 >>> 0 <= 2) && value38.charCodeAt(7) === 45 && (value38.charCodeAt(8) === 48 && value38.charCodeAt(9) - 49 >>> 0 <= 8 || value38.charCodeAt(8) - 49 >>> 0 <= 1 && value38.charCodeAt(9) - 48 >>> 0 <= 9 || value38.charCodeAt(8) === 51 && value38.charCodeAt(9) - 48 >>> 0 <= 1) && value38.charCodeAt(10) === 32 && (value38.charCodeAt(11) - 48 >>> 0 <= 1 && value38.charCodeAt(12) - 48 >>> 0 <= 9 || value38.charCodeAt(11) === 50 && value38.charCodeAt(12) - 48 >>> 0 <= 3) && value38.charCodeAt(13) === 58 && value38.charCodeAt(14) - 48 >>> 0 <= 5 && value38.charCodeAt(15) - 48 >>> 0 <= 9 && value38.charCodeAt(16) === 58 && value38.charCodeAt(17) - 48 >>> 0 <= 5 && value38.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
+      if (!(typeof value38 == "string")) return checks.typeError("/date", "string");
+      if (!(value38.length === 19 && value38.charCodeAt(0) - 48 >>> 0 <= 9 && value38.charCodeAt(1) - 48 >>> 0 <= 9 && value38.charCodeAt(2) - 48 >>> 0 <= 9 && value38.charCodeAt(3) - 48 >>> 0 <= 9 && value38.charCodeAt(4) === 45 && (value38.charCodeAt(5) === 48 && value38.charCodeAt(6) - 49 >>> 0 <= 8 || value38.charCodeAt(5) === 49 && value38.charCodeAt(6) - 48 >>> 0 <= 2) && value38.charCodeAt(7) === 45 && (value38.charCodeAt(8) === 48 && value38.charCodeAt(9) - 49 >>> 0 <= 8 || value38.charCodeAt(8) - 49 >>> 0 <= 1 && value38.charCodeAt(9) - 48 >>> 0 <= 9 || value38.charCodeAt(8) === 51 && value38.charCodeAt(9) - 48 >>> 0 <= 1) && value38.charCodeAt(10) === 32 && (value38.charCodeAt(11) - 48 >>> 0 <= 1 && value38.charCodeAt(12) - 48 >>> 0 <= 9 || value38.charCodeAt(11) === 50 && value38.charCodeAt(12) - 48 >>> 0 <= 3) && value38.charCodeAt(13) === 58 && value38.charCodeAt(14) - 48 >>> 0 <= 5 && value38.charCodeAt(15) - 48 >>> 0 <= 9 && value38.charCodeAt(16) === 58 && value38.charCodeAt(17) - 48 >>> 0 <= 5 && value38.charCodeAt(18) - 48 >>> 0 <= 9)) return checks.patternError("/date", source);
     }
     {
       const value40 = d.trade_count;
       if (value40 !== void 0) {
-        if (!(typeof value40 == "number" || value40 === null)) return typeError("/trade_count", list4);
+        if (!(typeof value40 == "number" || value40 === null)) return checks.typeError("/trade_count", list4);
         if (typeof value40 == "number") {
-          if (!(value40 >= 0)) return numberLimit("/trade_count", "minimum", 0);
+          if (!(value40 >= 0)) return checks.numberLimit("/trade_count", "minimum", 0);
         }
       }
     }
     {
       const value41 = d.buy_count;
       if (value41 !== void 0) {
-        if (!(typeof value41 == "number" || value41 === null)) return typeError("/buy_count", list4);
+        if (!(typeof value41 == "number" || value41 === null)) return checks.typeError("/buy_count", list4);
         if (typeof value41 == "number") {
-          if (!(value41 >= 0)) return numberLimit("/buy_count", "minimum", 0);
+          if (!(value41 >= 0)) return checks.numberLimit("/buy_count", "minimum", 0);
         }
       }
     }
     {
       const value42 = d.sell_count;
       if (value42 !== void 0) {
-        if (!(typeof value42 == "number" || value42 === null)) return typeError("/sell_count", list4);
+        if (!(typeof value42 == "number" || value42 === null)) return checks.typeError("/sell_count", list4);
         if (typeof value42 == "number") {
-          if (!(value42 >= 0)) return numberLimit("/sell_count", "minimum", 0);
+          if (!(value42 >= 0)) return checks.numberLimit("/sell_count", "minimum", 0);
         }
       }
     }
     {
       const value43 = d.total_amount;
       if (value43 !== void 0) {
-        if (!(typeof value43 == "number" || value43 === null)) return typeError("/total_amount", list4);
+        if (!(typeof value43 == "number" || value43 === null)) return checks.typeError("/total_amount", list4);
         if (typeof value43 == "number") {
-          if (!(value43 >= 0)) return numberLimit("/total_amount", "minimum", 0);
+          if (!(value43 >= 0)) return checks.numberLimit("/total_amount", "minimum", 0);
         }
       }
     }
     {
       const value44 = d.buy_amount;
       if (value44 !== void 0) {
-        if (!(typeof value44 == "number" || value44 === null)) return typeError("/buy_amount", list4);
+        if (!(typeof value44 == "number" || value44 === null)) return checks.typeError("/buy_amount", list4);
         if (typeof value44 == "number") {
-          if (!(value44 >= 0)) return numberLimit("/buy_amount", "minimum", 0);
+          if (!(value44 >= 0)) return checks.numberLimit("/buy_amount", "minimum", 0);
         }
       }
     }
     {
       const value45 = d.sell_amount;
       if (value45 !== void 0) {
-        if (!(typeof value45 == "number" || value45 === null)) return typeError("/sell_amount", list4);
+        if (!(typeof value45 == "number" || value45 === null)) return checks.typeError("/sell_amount", list4);
         if (typeof value45 == "number") {
-          if (!(value45 >= 0)) return numberLimit("/sell_amount", "minimum", 0);
+          if (!(value45 >= 0)) return checks.numberLimit("/sell_amount", "minimum", 0);
         }
       }
     }
     {
       const value46 = d.total_premium_usd;
       if (value46 !== void 0) {
-        if (!(typeof value46 == "number" || value46 === null)) return typeError("/total_premium_usd", list4);
+        if (!(typeof value46 == "number" || value46 === null)) return checks.typeError("/total_premium_usd", list4);
       }
     }
     {
       const value47 = d.buy_premium_usd;
       if (value47 !== void 0) {
-        if (!(typeof value47 == "number" || value47 === null)) return typeError("/buy_premium_usd", list4);
+        if (!(typeof value47 == "number" || value47 === null)) return checks.typeError("/buy_premium_usd", list4);
       }
     }
     {
       const value48 = d.sell_premium_usd;
       if (value48 !== void 0) {
-        if (!(typeof value48 == "number" || value48 === null)) return typeError("/sell_premium_usd", list4);
+        if (!(typeof value48 == "number" || value48 === null)) return checks.typeError("/sell_premium_usd", list4);
       }
     }
     {
       const value49 = d.total_notional;
       if (value49 !== void 0) {
-        if (!(typeof value49 == "number" || value49 === null)) return typeError("/total_notional", list4);
+        if (!(typeof value49 == "number" || value49 === null)) return checks.typeError("/total_notional", list4);
       }
     }
     {
       const value50 = d.buy_notional;
       if (value50 !== void 0) {
-        if (!(typeof value50 == "number" || value50 === null)) return typeError("/buy_notional", list4);
+        if (!(typeof value50 == "number" || value50 === null)) return checks.typeError("/buy_notional", list4);
       }
     }
     {
       const value51 = d.sell_notional;
       if (value51 !== void 0) {
-        if (!(typeof value51 == "number" || value51 === null)) return typeError("/sell_notional", list4);
+        if (!(typeof value51 == "number" || value51 === null)) return checks.typeError("/sell_notional", list4);
       }
     }
     {
       const value52 = d.call_premium_usd;
       if (value52 !== void 0) {
-        if (!(typeof value52 == "number" || value52 === null)) return typeError("/call_premium_usd", list4);
+        if (!(typeof value52 == "number" || value52 === null)) return checks.typeError("/call_premium_usd", list4);
       }
     }
     {
       const value53 = d.put_premium_usd;
       if (value53 !== void 0) {
-        if (!(typeof value53 == "number" || value53 === null)) return typeError("/put_premium_usd", list4);
+        if (!(typeof value53 == "number" || value53 === null)) return checks.typeError("/put_premium_usd", list4);
       }
     }
     {
       const value54 = d.call_count;
       if (value54 !== void 0) {
-        if (!(typeof value54 == "number" || value54 === null)) return typeError("/call_count", list4);
+        if (!(typeof value54 == "number" || value54 === null)) return checks.typeError("/call_count", list4);
         if (typeof value54 == "number") {
-          if (!(value54 >= 0)) return numberLimit("/call_count", "minimum", 0);
+          if (!(value54 >= 0)) return checks.numberLimit("/call_count", "minimum", 0);
         }
       }
     }
     {
       const value55 = d.put_count;
       if (value55 !== void 0) {
-        if (!(typeof value55 == "number" || value55 === null)) return typeError("/put_count", list4);
+        if (!(typeof value55 == "number" || value55 === null)) return checks.typeError("/put_count", list4);
         if (typeof value55 == "number") {
-          if (!(value55 >= 0)) return numberLimit("/put_count", "minimum", 0);
+          if (!(value55 >= 0)) return checks.numberLimit("/put_count", "minimum", 0);
         }
       }
     }
     {
       const value56 = d.block_trade_count;
       if (value56 !== void 0) {
-        if (!(typeof value56 == "number" || value56 === null)) return typeError("/block_trade_count", list4);
+        if (!(typeof value56 == "number" || value56 === null)) return checks.typeError("/block_trade_count", list4);
         if (typeof value56 == "number") {
-          if (!(value56 >= 0)) return numberLimit("/block_trade_count", "minimum", 0);
+          if (!(value56 >= 0)) return checks.numberLimit("/block_trade_count", "minimum", 0);
         }
       }
     }
     {
       const value57 = d.block_premium_usd;
       if (value57 !== void 0) {
-        if (!(typeof value57 == "number" || value57 === null)) return typeError("/block_premium_usd", list4);
+        if (!(typeof value57 == "number" || value57 === null)) return checks.typeError("/block_premium_usd", list4);
       }
     }
     {
       const value58 = d.net_oi_change;
       if (value58 !== void 0) {
-        if (!(typeof value58 == "number" || value58 === null)) return typeError("/net_oi_change", list4);
+        if (!(typeof value58 == "number" || value58 === null)) return checks.typeError("/net_oi_change", list4);
       }
     }
     {
       const value59 = d.avg_iv;
       if (value59 !== void 0) {
-        if (!(typeof value59 == "number" || value59 === null)) return typeError("/avg_iv", list4);
+        if (!(typeof value59 == "number" || value59 === null)) return checks.typeError("/avg_iv", list4);
       }
     }
     {
       const value60 = d.avg_abs_delta;
       if (value60 !== void 0) {
-        if (!(typeof value60 == "number" || value60 === null)) return typeError("/avg_abs_delta", list4);
+        if (!(typeof value60 == "number" || value60 === null)) return checks.typeError("/avg_abs_delta", list4);
       }
     }
     return true;
   }
 
   function notable_tradesItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value66 = d.instrument_name;
-      if (!(typeof value66 == "string")) return typeError("/instrument_name", "string");
-      if (value66.length < 1) return countLimit("/instrument_name", "minLength", 1);
+      if (!(typeof value66 == "string")) return checks.typeError("/instrument_name", "string");
+      if (value66.length < 1) return checks.countLimit("/instrument_name", "minLength", 1);
     }
     {
       const value67 = d.timestamp;
-      if (!(isInteger(value67))) return typeError("/timestamp", "integer");
+      if (!(checks.isInteger(value67))) return checks.typeError("/timestamp", "integer");
     }
     {
       const value68 = d.trade_id;
-      if (!(typeof value68 == "string" || isInteger(value68))) return typeError("/trade_id", list8);
+      if (!(typeof value68 == "string" || checks.isInteger(value68))) return checks.typeError("/trade_id", list8);
     }
     {
       const value70 = d.block_trade_id;
       if (value70 !== void 0) {
-        if (!(typeof value70 == "string" || value70 === null)) return typeError("/block_trade_id", list9);
+        if (!(typeof value70 == "string" || value70 === null)) return checks.typeError("/block_trade_id", list9);
       }
     }
     {
       const value72 = d.combo_id;
       if (value72 !== void 0) {
-        if (!(typeof value72 == "string" || value72 === null)) return typeError("/combo_id", list9);
+        if (!(typeof value72 == "string" || value72 === null)) return checks.typeError("/combo_id", list9);
       }
     }
     {
       const value73 = d.strategy;
       if (value73 !== void 0) {
-        if (!(typeof value73 == "string" || value73 === null)) return typeError("/strategy", list9);
+        if (!(typeof value73 == "string" || value73 === null)) return checks.typeError("/strategy", list9);
       }
     }
     {
       const value74 = d.date;
       if (value74 !== void 0) {
-        if (!(typeof value74 == "string")) return typeError("/date", "string");
+        if (!(typeof value74 == "string")) return checks.typeError("/date", "string");
       }
     }
     {
       const value75 = d.currency;
       if (value75 !== void 0) {
-        if (!(typeof value75 == "string")) return typeError("/currency", "string");
+        if (!(typeof value75 == "string")) return checks.typeError("/currency", "string");
       }
     }
     {
       const value76 = d.maturity;
       if (value76 !== void 0) {
-        if (!(typeof value76 == "string")) return typeError("/maturity", "string");
+        if (!(typeof value76 == "string")) return checks.typeError("/maturity", "string");
       }
     }
     {
       const value77 = d.days_to_expiry;
       if (value77 !== void 0) {
-        if (!(typeof value77 == "number" || value77 === null)) return typeError("/days_to_expiry", list4);
+        if (!(typeof value77 == "number" || value77 === null)) return checks.typeError("/days_to_expiry", list4);
       }
     }
     {
       const value78 = d.strike;
       if (value78 !== void 0) {
-        if (!(typeof value78 == "number" || value78 === null)) return typeError("/strike", list4);
+        if (!(typeof value78 == "number" || value78 === null)) return checks.typeError("/strike", list4);
       }
     }
     {
       const value79 = d.option_type;
       if (value79 !== void 0) {
-        if (!(typeof value79 == "string")) return typeError("/option_type", "string");
-        if (!list10.includes(value79)) return enumError("/option_type", list10);
+        if (!(typeof value79 == "string")) return checks.typeError("/option_type", "string");
+        if (!list10.includes(value79)) return checks.enumError("/option_type", list10);
       }
     }
     {
       const value81 = d.direction;
       if (value81 !== void 0) {
-        if (!(typeof value81 == "string")) return typeError("/direction", "string");
-        if (!list11.includes(value81)) return enumError("/direction", list11);
+        if (!(typeof value81 == "string")) return checks.typeError("/direction", "string");
+        if (!list11.includes(value81)) return checks.enumError("/direction", list11);
       }
     }
     {
       const value83 = d.amount;
       if (value83 !== void 0) {
-        if (!(typeof value83 == "number" || value83 === null)) return typeError("/amount", list4);
+        if (!(typeof value83 == "number" || value83 === null)) return checks.typeError("/amount", list4);
       }
     }
     {
       const value84 = d.price;
       if (value84 !== void 0) {
-        if (!(typeof value84 == "number" || value84 === null)) return typeError("/price", list4);
+        if (!(typeof value84 == "number" || value84 === null)) return checks.typeError("/price", list4);
       }
     }
     {
       const value85 = d.iv;
       if (value85 !== void 0) {
-        if (!(typeof value85 == "number" || value85 === null)) return typeError("/iv", list4);
+        if (!(typeof value85 == "number" || value85 === null)) return checks.typeError("/iv", list4);
       }
     }
     {
       const value86 = d.index_price;
       if (value86 !== void 0) {
-        if (!(typeof value86 == "number" || value86 === null)) return typeError("/index_price", list4);
+        if (!(typeof value86 == "number" || value86 === null)) return checks.typeError("/index_price", list4);
       }
     }
     {
       const value87 = d.mark_price;
       if (value87 !== void 0) {
-        if (!(typeof value87 == "number" || value87 === null)) return typeError("/mark_price", list4);
+        if (!(typeof value87 == "number" || value87 === null)) return checks.typeError("/mark_price", list4);
       }
     }
     {
       const value88 = d.premium_usd;
       if (value88 !== void 0) {
-        if (!(typeof value88 == "number" || value88 === null)) return typeError("/premium_usd", list4);
+        if (!(typeof value88 == "number" || value88 === null)) return checks.typeError("/premium_usd", list4);
       }
     }
     {
       const value89 = d.notional;
       if (value89 !== void 0) {
-        if (!(typeof value89 == "number" || value89 === null)) return typeError("/notional", list4);
+        if (!(typeof value89 == "number" || value89 === null)) return checks.typeError("/notional", list4);
       }
     }
     {
       const value90 = d.delta;
       if (value90 !== void 0) {
-        if (!(typeof value90 == "number" || value90 === null)) return typeError("/delta", list4);
+        if (!(typeof value90 == "number" || value90 === null)) return checks.typeError("/delta", list4);
       }
     }
     {
       const value91 = d.gamma;
       if (value91 !== void 0) {
-        if (!(typeof value91 == "number" || value91 === null)) return typeError("/gamma", list4);
+        if (!(typeof value91 == "number" || value91 === null)) return checks.typeError("/gamma", list4);
       }
     }
     {
       const value92 = d.vega;
       if (value92 !== void 0) {
-        if (!(typeof value92 == "number" || value92 === null)) return typeError("/vega", list4);
+        if (!(typeof value92 == "number" || value92 === null)) return checks.typeError("/vega", list4);
       }
     }
     {
       const value93 = d.theta;
       if (value93 !== void 0) {
-        if (!(typeof value93 == "number" || value93 === null)) return typeError("/theta", list4);
+        if (!(typeof value93 == "number" || value93 === null)) return checks.typeError("/theta", list4);
       }
     }
     {
       const value94 = d.oi_change;
       if (value94 !== void 0) {
-        if (!(typeof value94 == "number" || value94 === null)) return typeError("/oi_change", list4);
+        if (!(typeof value94 == "number" || value94 === null)) return checks.typeError("/oi_change", list4);
       }
     }
     {
       const value95 = d.open_interest;
       if (value95 !== void 0) {
-        if (!(typeof value95 == "number" || value95 === null)) return typeError("/open_interest", list4);
+        if (!(typeof value95 == "number" || value95 === null)) return checks.typeError("/open_interest", list4);
       }
     }
     return true;
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.summary;
-      if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/summary", "object");
-      if (value2.start === void 0 || value2.end === void 0 || value2.most_active_strikes === void 0) return requiredFirst(value2, "/summary", list2);
+      if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return checks.typeError("/summary", "object");
+      if (value2.start === void 0 || value2.end === void 0 || value2.most_active_strikes === void 0) return checks.requiredFirst(value2, "/summary", list2);
       {
         const value4 = value2.start;
-        if (!(typeof value4 == "string")) return typeError("/summary/start", "string");
+        if (!(typeof value4 == "string")) return checks.typeError("/summary/start", "string");
       }
       {
         const value5 = value2.end;
-        if (!(typeof value5 == "string")) return typeError("/summary/end", "string");
+        if (!(typeof value5 == "string")) return checks.typeError("/summary/end", "string");
       }
       {
         const value6 = value2.resolution;
         if (value6 !== void 0) {
-          if (!(typeof value6 == "string")) return typeError("/summary/resolution", "string");
-          if (!list3.includes(value6)) return enumError("/summary/resolution", list3);
+          if (!(typeof value6 == "string")) return checks.typeError("/summary/resolution", "string");
+          if (!list3.includes(value6)) return checks.enumError("/summary/resolution", list3);
         }
       }
       {
         const value8 = value2.total_trades;
         if (value8 !== void 0) {
-          if (!(typeof value8 == "number" || value8 === null)) return typeError("/summary/total_trades", list4);
+          if (!(typeof value8 == "number" || value8 === null)) return checks.typeError("/summary/total_trades", list4);
           if (typeof value8 == "number") {
-            if (!(value8 >= 0)) return numberLimit("/summary/total_trades", "minimum", 0);
+            if (!(value8 >= 0)) return checks.numberLimit("/summary/total_trades", "minimum", 0);
           }
         }
       }
       {
         const value10 = value2.total_premium_usd;
         if (value10 !== void 0) {
-          if (!(typeof value10 == "number" || value10 === null)) return typeError("/summary/total_premium_usd", list4);
+          if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/summary/total_premium_usd", list4);
         }
       }
       {
         const value11 = value2.total_notional_usd;
         if (value11 !== void 0) {
-          if (!(typeof value11 == "number" || value11 === null)) return typeError("/summary/total_notional_usd", list4);
+          if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/summary/total_notional_usd", list4);
         }
       }
       {
         const value12 = value2.call_premium_usd;
         if (value12 !== void 0) {
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/summary/call_premium_usd", list4);
+          if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/summary/call_premium_usd", list4);
         }
       }
       {
         const value13 = value2.put_premium_usd;
         if (value13 !== void 0) {
-          if (!(typeof value13 == "number" || value13 === null)) return typeError("/summary/put_premium_usd", list4);
+          if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/summary/put_premium_usd", list4);
         }
       }
       {
         const value14 = value2.buy_premium_usd;
         if (value14 !== void 0) {
-          if (!(typeof value14 == "number" || value14 === null)) return typeError("/summary/buy_premium_usd", list4);
+          if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/summary/buy_premium_usd", list4);
         }
       }
       {
         const value15 = value2.sell_premium_usd;
         if (value15 !== void 0) {
-          if (!(typeof value15 == "number" || value15 === null)) return typeError("/summary/sell_premium_usd", list4);
+          if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/summary/sell_premium_usd", list4);
         }
       }
       {
         const value16 = value2.net_delta;
         if (value16 !== void 0) {
-          if (!(typeof value16 == "number" || value16 === null)) return typeError("/summary/net_delta", list4);
+          if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/summary/net_delta", list4);
         }
       }
       {
         const value17 = value2.net_gamma;
         if (value17 !== void 0) {
-          if (!(typeof value17 == "number" || value17 === null)) return typeError("/summary/net_gamma", list4);
+          if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/summary/net_gamma", list4);
         }
       }
       {
         const value18 = value2.net_vega;
         if (value18 !== void 0) {
-          if (!(typeof value18 == "number" || value18 === null)) return typeError("/summary/net_vega", list4);
+          if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/summary/net_vega", list4);
         }
       }
       {
         const value19 = value2.opening_trades;
         if (value19 !== void 0) {
-          if (!(typeof value19 == "number" || value19 === null)) return typeError("/summary/opening_trades", list4);
+          if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/summary/opening_trades", list4);
           if (typeof value19 == "number") {
-            if (!(value19 >= 0)) return numberLimit("/summary/opening_trades", "minimum", 0);
+            if (!(value19 >= 0)) return checks.numberLimit("/summary/opening_trades", "minimum", 0);
           }
         }
       }
       {
         const value20 = value2.closing_trades;
         if (value20 !== void 0) {
-          if (!(typeof value20 == "number" || value20 === null)) return typeError("/summary/closing_trades", list4);
+          if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/summary/closing_trades", list4);
           if (typeof value20 == "number") {
-            if (!(value20 >= 0)) return numberLimit("/summary/closing_trades", "minimum", 0);
+            if (!(value20 >= 0)) return checks.numberLimit("/summary/closing_trades", "minimum", 0);
           }
         }
       }
       {
         const value21 = value2.net_oi_change;
         if (value21 !== void 0) {
-          if (!(typeof value21 == "number" || value21 === null)) return typeError("/summary/net_oi_change", list4);
+          if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/summary/net_oi_change", list4);
         }
       }
       {
         const value22 = value2.block_trade_count;
         if (value22 !== void 0) {
-          if (!(typeof value22 == "number" || value22 === null)) return typeError("/summary/block_trade_count", list4);
+          if (!(typeof value22 == "number" || value22 === null)) return checks.typeError("/summary/block_trade_count", list4);
           if (typeof value22 == "number") {
-            if (!(value22 >= 0)) return numberLimit("/summary/block_trade_count", "minimum", 0);
+            if (!(value22 >= 0)) return checks.numberLimit("/summary/block_trade_count", "minimum", 0);
           }
         }
       }
       {
         const value23 = value2.block_trade_premium_usd;
         if (value23 !== void 0) {
-          if (!(typeof value23 == "number" || value23 === null)) return typeError("/summary/block_trade_premium_usd", list4);
+          if (!(typeof value23 == "number" || value23 === null)) return checks.typeError("/summary/block_trade_premium_usd", list4);
         }
       }
       {
         const value24 = value2.most_active_strikes;
-        if (!(Array.isArray(value24))) return typeError("/summary/most_active_strikes", "array");
-        if (value24.length > 10) return countLimit("/summary/most_active_strikes", "maxItems", 10);
+        if (!(Array.isArray(value24))) return checks.typeError("/summary/most_active_strikes", "array");
+        if (value24.length > 10) return checks.countLimit("/summary/most_active_strikes", "maxItems", 10);
         for (let i25 = 0; i25 < value24.length; i25++) {
           const item26 = value24[i25];
-          if (!most_active_strikesItem(item26)) return at("/summary/most_active_strikes/" + i25, item26, list5);
+          if (!most_active_strikesItem(item26)) return checks.at("/summary/most_active_strikes/" + i25, item26, list5);
         }
       }
     }
     {
       const value33 = d.buckets;
-      if (!(Array.isArray(value33))) return typeError("/buckets", "array");
+      if (!(Array.isArray(value33))) return checks.typeError("/buckets", "array");
       for (let i34 = 0; i34 < value33.length; i34++) {
         const item35 = value33[i34];
-        if (!bucketsItem(item35)) return at("/buckets/" + i34, item35, list6);
+        if (!bucketsItem(item35)) return checks.at("/buckets/" + i34, item35, list6);
       }
     }
     {
       const value61 = d.notable_trades;
-      if (!(Array.isArray(value61))) return typeError("/notable_trades", "array");
+      if (!(Array.isArray(value61))) return checks.typeError("/notable_trades", "array");
       for (let i62 = 0; i62 < value61.length; i62++) {
         const item63 = value61[i62];
-        if (!notable_tradesItem(item63)) return at("/notable_trades/" + i62, item63, list7);
+        if (!notable_tradesItem(item63)) return checks.at("/notable_trades/" + i62, item63, list7);
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -535,97 +535,97 @@ exports.validators = {};
   const c5 = ["deribit","binance","okx","bybit","bullish","derive","paradex"];
   const c6 = "^[A-Za-z0-9_]{1,20}$";
   const c7 = new RegExp(c6);
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
-          if (v4.exchange === undefined) missing("/query", "exchange");
-          if (v4.currency === undefined) missing("/query", "currency");
+        if (checks.isObject(v4)) {
+          if (v4.exchange === undefined) checks.missing("/query", "exchange");
+          if (v4.currency === undefined) checks.missing("/query", "currency");
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.start !== undefined) {
-            let v6 = typed(v4, "start", "/query/start", "string");
+            let v6 = checks.typed(v4, "start", "/query/start", "string");
             if (typeof v6 == "string") {
-              if (!f1(v6)) formatError("/query/start", "date-time");
+              if (!f1(v6)) checks.formatError("/query/start", "date-time");
             }
           }
           if (v4.end !== undefined) {
-            let v7 = typed(v4, "end", "/query/end", "string");
+            let v7 = checks.typed(v4, "end", "/query/end", "string");
             if (typeof v7 == "string") {
-              if (!f1(v7)) formatError("/query/end", "date-time");
+              if (!f1(v7)) checks.formatError("/query/end", "date-time");
             }
           }
           if (v4.limit !== undefined) {
-            let v8 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v8)) {
-              if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v8)) {
+              if (v8 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v9 = typed(v4, "cursor", "/query/cursor", "string");
+            let v9 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v9 == "string") {
-              if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v9.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.sort_dir !== undefined) {
             {
-              let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-              if (!c3.includes(v11)) enumError("/query/sort_dir", c3);
+              let v11 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+              if (!c3.includes(v11)) checks.enumError("/query/sort_dir", c3);
             }
           }
           if (v4.resolution !== undefined) {
             {
-              let v13 = typed(v4, "resolution", "/query/resolution", "string");
-              if (!c4.includes(v13)) enumError("/query/resolution", c4);
+              let v13 = checks.typed(v4, "resolution", "/query/resolution", "string");
+              if (!c4.includes(v13)) checks.enumError("/query/resolution", c4);
             }
           }
           if (v4.exchange !== undefined) {
-            let v14 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c5.includes(v14)) enumError("/query/exchange", c5);
+            let v14 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c5.includes(v14)) checks.enumError("/query/exchange", c5);
           }
           if (v4.currency !== undefined) {
-            let v15 = typed(v4, "currency", "/query/currency", "string");
+            let v15 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v15 == "string") {
-              if (!c7.test(v15)) patternError("/query/currency", c6);
+              if (!c7.test(v15)) checks.patternError("/query/currency", c6);
             }
           }
           if (v4.min_premium_usd !== undefined) {
-            let v16 = typed(v4, "min_premium_usd", "/query/min_premium_usd", "number");
-            if (isNumber(v16)) {
-              if (v16 < 0) numberLimit("/query/min_premium_usd", "minimum", 0);
+            let v16 = checks.typed(v4, "min_premium_usd", "/query/min_premium_usd", "number");
+            if (checks.isNumber(v16)) {
+              if (v16 < 0) checks.numberLimit("/query/min_premium_usd", "minimum", 0);
             }
           }
           if (v4.top_n !== undefined) {
-            let v17 = typed(v4, "top_n", "/query/top_n", "integer");
-            if (isNumber(v17)) {
-              if (v17 < 1) numberLimit("/query/top_n", "minimum", 1);
+            let v17 = checks.typed(v4, "top_n", "/query/top_n", "integer");
+            if (checks.isNumber(v17)) {
+              if (v17 < 1) checks.numberLimit("/query/top_n", "minimum", 1);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v18 = v1["header"];
-        if (!isObject(v18)) typeError("/header", "object");
+        if (!checks.isObject(v18)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -3,61 +3,61 @@
 'use strict';
 exports.meta = {"operationId":"getOptionsGexCatalog","method":"get","path":"/api/v1/options/gex/catalog","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["exchange","currency","limit"];
 const c3 = ["deribit"];
 const c4 = "^[A-Za-z0-9_]{1,20}$";
 const c5 = new RegExp(c4);
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
+      if (checks.isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.exchange !== undefined) {
           {
-            let v7 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c3.includes(v7)) enumError("/query/exchange", c3);
+            let v7 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c3.includes(v7)) checks.enumError("/query/exchange", c3);
           }
         }
         if (v4.currency !== undefined) {
-          let v8 = typed(v4, "currency", "/query/currency", "string");
+          let v8 = checks.typed(v4, "currency", "/query/currency", "string");
           if (typeof v8 == "string") {
-            if (!c5.test(v8)) patternError("/query/currency", c4);
+            if (!c5.test(v8)) checks.patternError("/query/currency", c4);
           }
         }
         if (v4.limit !== undefined) {
-          let v9 = typed(v4, "limit", "/query/limit", "integer");
-          if (isNumber(v9)) {
-            if (v9 > 1000) numberLimit("/query/limit", "maximum", 1000);
-            if (v9 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v9 = checks.typed(v4, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v9)) {
+            if (v9 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+            if (v9 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v10 = v1["header"];
-      if (!isObject(v10)) typeError("/header", "object");
+      if (!checks.isObject(v10)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getOptionsGexHistory","method":"get","path":"/api/v1/options/gex/history","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -20,45 +20,45 @@ exports.validators = {};
   const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value7 = d.date;
-      if (!(typeof value7 == "string")) return typeError("/date", "string");
-      if (!(value7.length === 24 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && value7.charCodeAt(5) - 48 >>> 0 <= 9 && value7.charCodeAt(6) - 48 >>> 0 <= 9 && value7.charCodeAt(7) === 45 && value7.charCodeAt(8) - 48 >>> 0 <= 9 && value7.charCodeAt(9) - 48 >>> 0 <= 9 && value7.charCodeAt(10) === 84 && value7.charCodeAt(11) - 48 >>> 0 <= 9 && value7.charCodeAt(12) - 48 >>> 0 <= 9 && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 9 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 9 && value7.charCodeAt(18) - 48 >>> 0 <= 9 && value7.charCodeAt(19) === 46 && value7.charCodeAt(20) - 48 >>> 0 <= 9 && value7.charCodeAt(21) - 48 >>> 0 <= 9 && value7.charCodeAt(22) - 48 >>> 0 <= 9 && value7.charCodeAt(23) === 90)) return patternError("/date", source);
-      if (!dateTimeFormat(value7)) return formatError("/date", "date-time");
+      if (!(typeof value7 == "string")) return checks.typeError("/date", "string");
+      if (!(value7.length === 24 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && value7.charCodeAt(5) - 48 >>> 0 <= 9 && value7.charCodeAt(6) - 48 >>> 0 <= 9 && value7.charCodeAt(7) === 45 && value7.charCodeAt(8) - 48 >>> 0 <= 9 && value7.charCodeAt(9) - 48 >>> 0 <= 9 && value7.charCodeAt(10) === 84 && value7.charCodeAt(11) - 48 >>> 0 <= 9 && value7.charCodeAt(12) - 48 >>> 0 <= 9 && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 9 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 9 && value7.charCodeAt(18) - 48 >>> 0 <= 9 && value7.charCodeAt(19) === 46 && value7.charCodeAt(20) - 48 >>> 0 <= 9 && value7.charCodeAt(21) - 48 >>> 0 <= 9 && value7.charCodeAt(22) - 48 >>> 0 <= 9 && value7.charCodeAt(23) === 90)) return checks.patternError("/date", source);
+      if (!dateTimeFormat(value7)) return checks.formatError("/date", "date-time");
     }
     {
       const value10 = d.currency;
-      if (!(typeof value10 == "string")) return typeError("/currency", "string");
+      if (!(typeof value10 == "string")) return checks.typeError("/currency", "string");
     }
     {
       const value11 = d.exchange;
-      if (!(typeof value11 == "string")) return typeError("/exchange", "string");
+      if (!(typeof value11 == "string")) return checks.typeError("/exchange", "string");
     }
     {
       const value12 = d.market;
-      if (!(typeof value12 == "number")) return typeError("/market", "number");
+      if (!(typeof value12 == "number")) return checks.typeError("/market", "number");
     }
     {
       const value13 = d.spot;
-      if (!(typeof value13 == "number")) return typeError("/spot", "number");
+      if (!(typeof value13 == "number")) return checks.typeError("/spot", "number");
     }
     {
       const value14 = d.total_gex;
-      if (!(typeof value14 == "number")) return typeError("/total_gex", "number");
+      if (!(typeof value14 == "number")) return checks.typeError("/total_gex", "number");
     }
     {
       const value15 = d.net_long_gex;
-      if (!(typeof value15 == "number")) return typeError("/net_long_gex", "number");
+      if (!(typeof value15 == "number")) return checks.typeError("/net_long_gex", "number");
     }
     {
       const value16 = d.net_short_gex;
-      if (!(typeof value16 == "number")) return typeError("/net_short_gex", "number");
+      if (!(typeof value16 == "number")) return checks.typeError("/net_short_gex", "number");
     }
     {
       const value17 = d.regime;
-      if (!(typeof value17 == "string")) return typeError("/regime", "string");
-      if (!list3.includes(value17)) return enumError("/regime", list3);
+      if (!(typeof value17 == "string")) return checks.typeError("/regime", "string");
+      if (!list3.includes(value17)) return checks.enumError("/regime", list3);
     }
     return true;
   }
@@ -87,55 +87,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+        if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
       }
     }
     {
       const value19 = d.meta;
-      if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta", "object");
-      if (value19.next_cursor === void 0) return requiredFirst(value19, "/meta", list4);
+      if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return checks.typeError("/meta", "object");
+      if (value19.next_cursor === void 0) return checks.requiredFirst(value19, "/meta", list4);
       {
         const value21 = value19.next_cursor;
-        if (!(typeof value21 == "string" || value21 === null)) return typeError("/meta/next_cursor", list5);
+        if (!(typeof value21 == "string" || value21 === null)) return checks.typeError("/meta/next_cursor", list5);
       }
       {
         const value23 = value19.empty_reason;
         if (value23 !== void 0) {
-          if (branch1(value23) + branch2(value23) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value23) + branch2(value23) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value27 = value19.coverage;
         if (value27 !== void 0) {
-          if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return typeError("/meta/coverage", "object");
+          if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value28 = value19.completeness;
         if (value28 !== void 0) {
-          if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta/completeness", "object");
-          if (value28.status === void 0) return requiredFirst(value28, "/meta/completeness", list7);
+          if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return checks.typeError("/meta/completeness", "object");
+          if (value28.status === void 0) return checks.requiredFirst(value28, "/meta/completeness", list7);
           {
             const value30 = value28.status;
-            if (!(typeof value30 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list8.includes(value30)) return enumError("/meta/completeness/status", list8);
+            if (!(typeof value30 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list8.includes(value30)) return checks.enumError("/meta/completeness/status", list8);
           }
           {
             const value32 = value28.complete_from;
             if (value32 !== void 0) {
-              if (!(branch3(value32) || branch4(value32))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value32) || branch4(value32))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value37 = value28.complete_through;
             if (value37 !== void 0) {
-              if (!(branch3(value37) || branch4(value37))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value37) || branch4(value37))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -143,24 +143,24 @@ exports.validators = {};
       {
         const value38 = value19.has_more;
         if (value38 !== void 0) {
-          if (!(typeof value38 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value38 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value39 = value19.count;
         if (value39 !== void 0) {
-          if (!(isInteger(value39))) return typeError("/meta/count", "integer");
-          if (!(value39 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value39))) return checks.typeError("/meta/count", "integer");
+          if (!(value39 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -170,85 +170,85 @@ exports.validators = {};
   const c5 = ["deribit"];
   const c6 = "^[A-Za-z0-9_]{1,20}$";
   const c7 = new RegExp(c6);
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.start !== undefined) {
-            let v6 = typed(v4, "start", "/query/start", "string");
+            let v6 = checks.typed(v4, "start", "/query/start", "string");
             if (typeof v6 == "string") {
-              if (!f1(v6)) formatError("/query/start", "date-time");
+              if (!f1(v6)) checks.formatError("/query/start", "date-time");
             }
           }
           if (v4.end !== undefined) {
-            let v7 = typed(v4, "end", "/query/end", "string");
+            let v7 = checks.typed(v4, "end", "/query/end", "string");
             if (typeof v7 == "string") {
-              if (!f1(v7)) formatError("/query/end", "date-time");
+              if (!f1(v7)) checks.formatError("/query/end", "date-time");
             }
           }
           if (v4.limit !== undefined) {
-            let v8 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v8)) {
-              if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v8)) {
+              if (v8 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v9 = typed(v4, "cursor", "/query/cursor", "string");
+            let v9 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v9 == "string") {
-              if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v9.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.sort_dir !== undefined) {
             {
-              let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-              if (!c3.includes(v11)) enumError("/query/sort_dir", c3);
+              let v11 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+              if (!c3.includes(v11)) checks.enumError("/query/sort_dir", c3);
             }
           }
           if (v4.resolution !== undefined) {
             {
-              let v13 = typed(v4, "resolution", "/query/resolution", "string");
-              if (!c4.includes(v13)) enumError("/query/resolution", c4);
+              let v13 = checks.typed(v4, "resolution", "/query/resolution", "string");
+              if (!c4.includes(v13)) checks.enumError("/query/resolution", c4);
             }
           }
           if (v4.exchange !== undefined) {
             {
-              let v15 = typed(v4, "exchange", "/query/exchange", "string");
-              if (!c5.includes(v15)) enumError("/query/exchange", c5);
+              let v15 = checks.typed(v4, "exchange", "/query/exchange", "string");
+              if (!c5.includes(v15)) checks.enumError("/query/exchange", c5);
             }
           }
           if (v4.currency !== undefined) {
-            let v16 = typed(v4, "currency", "/query/currency", "string");
+            let v16 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v16 == "string") {
-              if (!c7.test(v16)) patternError("/query/currency", c6);
+              if (!c7.test(v16)) checks.patternError("/query/currency", c6);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v17 = v1["header"];
-        if (!isObject(v17)) typeError("/header", "object");
+        if (!checks.isObject(v17)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

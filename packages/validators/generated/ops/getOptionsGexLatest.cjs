@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getOptionsGexLatest","method":"get","path":"/api/v1/options/gex/latest","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -25,45 +25,45 @@ exports.validators = {};
   const list13 = ["STALE_SNAPSHOT"];
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value7 = d.date;
-      if (!(typeof value7 == "string")) return typeError("/date", "string");
-      if (!(value7.length === 24 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && value7.charCodeAt(5) - 48 >>> 0 <= 9 && value7.charCodeAt(6) - 48 >>> 0 <= 9 && value7.charCodeAt(7) === 45 && value7.charCodeAt(8) - 48 >>> 0 <= 9 && value7.charCodeAt(9) - 48 >>> 0 <= 9 && value7.charCodeAt(10) === 84 && value7.charCodeAt(11) - 48 >>> 0 <= 9 && value7.charCodeAt(12) - 48 >>> 0 <= 9 && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 9 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 9 && value7.charCodeAt(18) - 48 >>> 0 <= 9 && value7.charCodeAt(19) === 46 && value7.charCodeAt(20) - 48 >>> 0 <= 9 && value7.charCodeAt(21) - 48 >>> 0 <= 9 && value7.charCodeAt(22) - 48 >>> 0 <= 9 && value7.charCodeAt(23) === 90)) return patternError("/date", source);
-      if (!dateTimeFormat(value7)) return formatError("/date", "date-time");
+      if (!(typeof value7 == "string")) return checks.typeError("/date", "string");
+      if (!(value7.length === 24 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && value7.charCodeAt(5) - 48 >>> 0 <= 9 && value7.charCodeAt(6) - 48 >>> 0 <= 9 && value7.charCodeAt(7) === 45 && value7.charCodeAt(8) - 48 >>> 0 <= 9 && value7.charCodeAt(9) - 48 >>> 0 <= 9 && value7.charCodeAt(10) === 84 && value7.charCodeAt(11) - 48 >>> 0 <= 9 && value7.charCodeAt(12) - 48 >>> 0 <= 9 && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 9 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 9 && value7.charCodeAt(18) - 48 >>> 0 <= 9 && value7.charCodeAt(19) === 46 && value7.charCodeAt(20) - 48 >>> 0 <= 9 && value7.charCodeAt(21) - 48 >>> 0 <= 9 && value7.charCodeAt(22) - 48 >>> 0 <= 9 && value7.charCodeAt(23) === 90)) return checks.patternError("/date", source);
+      if (!dateTimeFormat(value7)) return checks.formatError("/date", "date-time");
     }
     {
       const value10 = d.currency;
-      if (!(typeof value10 == "string")) return typeError("/currency", "string");
+      if (!(typeof value10 == "string")) return checks.typeError("/currency", "string");
     }
     {
       const value11 = d.exchange;
-      if (!(typeof value11 == "string")) return typeError("/exchange", "string");
+      if (!(typeof value11 == "string")) return checks.typeError("/exchange", "string");
     }
     {
       const value12 = d.market;
-      if (!(typeof value12 == "number")) return typeError("/market", "number");
+      if (!(typeof value12 == "number")) return checks.typeError("/market", "number");
     }
     {
       const value13 = d.spot;
-      if (!(typeof value13 == "number")) return typeError("/spot", "number");
+      if (!(typeof value13 == "number")) return checks.typeError("/spot", "number");
     }
     {
       const value14 = d.total_gex;
-      if (!(typeof value14 == "number")) return typeError("/total_gex", "number");
+      if (!(typeof value14 == "number")) return checks.typeError("/total_gex", "number");
     }
     {
       const value15 = d.net_long_gex;
-      if (!(typeof value15 == "number")) return typeError("/net_long_gex", "number");
+      if (!(typeof value15 == "number")) return checks.typeError("/net_long_gex", "number");
     }
     {
       const value16 = d.net_short_gex;
-      if (!(typeof value16 == "number")) return typeError("/net_short_gex", "number");
+      if (!(typeof value16 == "number")) return checks.typeError("/net_short_gex", "number");
     }
     {
       const value17 = d.regime;
-      if (!(typeof value17 == "string")) return typeError("/regime", "string");
-      if (!list3.includes(value17)) return enumError("/regime", list3);
+      if (!(typeof value17 == "string")) return checks.typeError("/regime", "string");
+      if (!list3.includes(value17)) return checks.enumError("/regime", list3);
     }
     return true;
   }
@@ -92,70 +92,70 @@ exports.validators = {};
   }
 
   function warningsItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value53 = d.code;
-      if (!(typeof value53 == "string")) return typeError("/code", "string");
-      if (!list13.includes(value53)) return enumError("/code", list13);
+      if (!(typeof value53 == "string")) return checks.typeError("/code", "string");
+      if (!list13.includes(value53)) return checks.enumError("/code", list13);
     }
     {
       const value55 = d.message;
-      if (!(typeof value55 == "string")) return typeError("/message", "string");
+      if (!(typeof value55 == "string")) return checks.typeError("/message", "string");
     }
     return true;
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.data === void 0 || d.meta === void 0) return requiredFirst(d, "", list);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.data === void 0 || d.meta === void 0) return checks.requiredFirst(d, "", list);
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+        if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
       }
     }
     {
       const value19 = d.meta;
-      if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta", "object");
-      if (value19.next_cursor === void 0) return requiredFirst(value19, "/meta", list4);
+      if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return checks.typeError("/meta", "object");
+      if (value19.next_cursor === void 0) return checks.requiredFirst(value19, "/meta", list4);
       {
         const value21 = value19.next_cursor;
-        if (!(typeof value21 == "string" || value21 === null)) return typeError("/meta/next_cursor", list5);
+        if (!(typeof value21 == "string" || value21 === null)) return checks.typeError("/meta/next_cursor", list5);
       }
       {
         const value23 = value19.empty_reason;
         if (value23 !== void 0) {
-          if (branch1(value23) + branch2(value23) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value23) + branch2(value23) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value27 = value19.coverage;
         if (value27 !== void 0) {
-          if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return typeError("/meta/coverage", "object");
+          if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value28 = value19.completeness;
         if (value28 !== void 0) {
-          if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta/completeness", "object");
-          if (value28.status === void 0) return requiredFirst(value28, "/meta/completeness", list7);
+          if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return checks.typeError("/meta/completeness", "object");
+          if (value28.status === void 0) return checks.requiredFirst(value28, "/meta/completeness", list7);
           {
             const value30 = value28.status;
-            if (!(typeof value30 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list8.includes(value30)) return enumError("/meta/completeness/status", list8);
+            if (!(typeof value30 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list8.includes(value30)) return checks.enumError("/meta/completeness/status", list8);
           }
           {
             const value32 = value28.complete_from;
             if (value32 !== void 0) {
-              if (!(branch3(value32) || branch4(value32))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value32) || branch4(value32))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value37 = value28.complete_through;
             if (value37 !== void 0) {
-              if (!(branch3(value37) || branch4(value37))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value37) || branch4(value37))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -163,57 +163,57 @@ exports.validators = {};
       {
         const value38 = value19.has_more;
         if (value38 !== void 0) {
-          if (!(typeof value38 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value38 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value39 = value19.count;
         if (value39 !== void 0) {
-          if (!(isInteger(value39))) return typeError("/meta/count", "integer");
-          if (!(value39 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value39))) return checks.typeError("/meta/count", "integer");
+          if (!(value39 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
-      if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta", "object");
-      if (value19.next_cursor === void 0 || value19.snapshot_time === void 0 || value19.snapshot_time_iso === void 0 || value19.snapshot_interval_ms === void 0 || value19.freshness_basis === void 0 || value19.staleness_ms === void 0 || value19.warnings === void 0) return requiredFirst(value19, "/meta", list9);
+      if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return checks.typeError("/meta", "object");
+      if (value19.next_cursor === void 0 || value19.snapshot_time === void 0 || value19.snapshot_time_iso === void 0 || value19.snapshot_interval_ms === void 0 || value19.freshness_basis === void 0 || value19.staleness_ms === void 0 || value19.warnings === void 0) return checks.requiredFirst(value19, "/meta", list9);
       {
         const value41 = value19.snapshot_time;
-        if (!(typeof value41 == "string" || isInteger(value41))) return typeError("/meta/snapshot_time", list10);
+        if (!(typeof value41 == "string" || checks.isInteger(value41))) return checks.typeError("/meta/snapshot_time", list10);
       }
       {
         const value43 = value19.snapshot_time_iso;
-        if (!(typeof value43 == "string")) return typeError("/meta/snapshot_time_iso", "string");
-        if (!dateTimeFormat(value43)) return formatError("/meta/snapshot_time_iso", "date-time");
+        if (!(typeof value43 == "string")) return checks.typeError("/meta/snapshot_time_iso", "string");
+        if (!dateTimeFormat(value43)) return checks.formatError("/meta/snapshot_time_iso", "date-time");
       }
       {
         const value44 = value19.snapshot_interval_ms;
-        if (!(isInteger(value44))) return typeError("/meta/snapshot_interval_ms", "integer");
-        if (value44 !== 60000) return constError("/meta/snapshot_interval_ms", 60000);
+        if (!(checks.isInteger(value44))) return checks.typeError("/meta/snapshot_interval_ms", "integer");
+        if (value44 !== 60000) return checks.constError("/meta/snapshot_interval_ms", 60000);
       }
       {
         const value45 = value19.freshness_basis;
-        if (!(typeof value45 == "string")) return typeError("/meta/freshness_basis", "string");
-        if (value45 !== "snapshot") return constError("/meta/freshness_basis", "snapshot");
+        if (!(typeof value45 == "string")) return checks.typeError("/meta/freshness_basis", "string");
+        if (value45 !== "snapshot") return checks.constError("/meta/freshness_basis", "snapshot");
       }
       {
         const value46 = value19.staleness_ms;
-        if (!(typeof value46 == "number" || value46 === null)) return typeError("/meta/staleness_ms", list11);
+        if (!(typeof value46 == "number" || value46 === null)) return checks.typeError("/meta/staleness_ms", list11);
       }
       {
         const value48 = value19.warnings;
-        if (!(Array.isArray(value48))) return typeError("/meta/warnings", "array");
+        if (!(Array.isArray(value48))) return checks.typeError("/meta/warnings", "array");
         for (let i49 = 0; i49 < value48.length; i49++) {
           const item50 = value48[i49];
-          if (!warningsItem(item50)) return at("/meta/warnings/" + i49, item50, list12);
+          if (!warningsItem(item50)) return checks.at("/meta/warnings/" + i49, item50, list12);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
+  exports.validators.response200 = checks.validator(response200);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -221,61 +221,61 @@ exports.validators = {};
   const c3 = ["deribit"];
   const c4 = "^[A-Za-z0-9_]{1,20}$";
   const c5 = new RegExp(c4);
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.exchange !== undefined) {
             {
-              let v7 = typed(v4, "exchange", "/query/exchange", "string");
-              if (!c3.includes(v7)) enumError("/query/exchange", c3);
+              let v7 = checks.typed(v4, "exchange", "/query/exchange", "string");
+              if (!c3.includes(v7)) checks.enumError("/query/exchange", c3);
             }
           }
           if (v4.currency !== undefined) {
-            let v8 = typed(v4, "currency", "/query/currency", "string");
+            let v8 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v8 == "string") {
-              if (!c5.test(v8)) patternError("/query/currency", c4);
+              if (!c5.test(v8)) checks.patternError("/query/currency", c4);
             }
           }
           if (v4.date !== undefined) {
-            let v9 = typed(v4, "date", "/query/date", "string");
+            let v9 = checks.typed(v4, "date", "/query/date", "string");
             if (typeof v9 == "string") {
-              if (!f1(v9)) formatError("/query/date", "date-time");
+              if (!f1(v9)) checks.formatError("/query/date", "date-time");
             }
           }
           if (v4.limit !== undefined) {
-            let v10 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v10)) {
-              if (v10 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v10 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v10 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v10)) {
+              if (v10 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v10 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v11 = v1["header"];
-        if (!isObject(v11)) typeError("/header", "object");
+        if (!checks.isObject(v11)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getOptionsGexRegimeChanges","method":"get","path":"/api/v1/options/gex/regime-changes","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -44,102 +44,102 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
-        if (item4.date === void 0 || item4.currency === void 0 || item4.exchange === void 0 || item4.market === void 0 || item4.spot === void 0 || item4.total_gex === void 0 || item4.net_long_gex === void 0 || item4.net_short_gex === void 0 || item4.regime === void 0) return requiredFirst(item4, "/data/" + i3, list2);
+        if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, "object");
+        if (item4.date === void 0 || item4.currency === void 0 || item4.exchange === void 0 || item4.market === void 0 || item4.spot === void 0 || item4.total_gex === void 0 || item4.net_long_gex === void 0 || item4.net_short_gex === void 0 || item4.regime === void 0) return checks.requiredFirst(item4, "/data/" + i3, list2);
         {
           const value6 = item4.date;
-          if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-          if (!(value6.length === 24 && value6.charCodeAt(0) - 48 >>> 0 <= 9 && value6.charCodeAt(1) - 48 >>> 0 <= 9 && value6.charCodeAt(2) - 48 >>> 0 <= 9 && value6.charCodeAt(3) - 48 >>> 0 <= 9 && value6.charCodeAt(4) === 45 && value6.charCodeAt(5) - 48 >>> 0 <= 9 && value6.charCodeAt(6) - 48 >>> 0 <= 9 && value6.charCodeAt(7) === 45 && value6.charCodeAt(8) - 48 >>> 0 <= 9 && value6.charCodeAt(9) - 48 >>> 0 <= 9 && value6.charCodeAt(10) === 84 && value6.charCodeAt(11) - 48 >>> 0 <= 9 && value6.charCodeAt(12) - 48 >>> 0 <= 9 && value6.charCodeAt(13) === 58 && value6.charCodeAt(14) - 48 >>> 0 <= 9 && value6.charCodeAt(15) - 48 >>> 0 <= 9 && value6.charCodeAt(16) === 58 && value6.charCodeAt(17) - 48 >>> 0 <= 9 && value6.charCodeAt(18) - 48 >>> 0 <= 9 && value6.charCodeAt(19) === 46 && value6.charCodeAt(20) - 48 >>> 0 <= 9 && value6.charCodeAt(21) - 48 >>> 0 <= 9 && value6.charCodeAt(22) - 48 >>> 0 <= 9 && value6.charCodeAt(23) === 90)) return patternError("/data/" + i3 + "/date", source);
-          if (!dateTimeFormat(value6)) return formatError("/data/" + i3 + "/date", "date-time");
+          if (!(typeof value6 == "string")) return checks.typeError("/data/" + i3 + "/date", "string");
+          if (!(value6.length === 24 && value6.charCodeAt(0) - 48 >>> 0 <= 9 && value6.charCodeAt(1) - 48 >>> 0 <= 9 && value6.charCodeAt(2) - 48 >>> 0 <= 9 && value6.charCodeAt(3) - 48 >>> 0 <= 9 && value6.charCodeAt(4) === 45 && value6.charCodeAt(5) - 48 >>> 0 <= 9 && value6.charCodeAt(6) - 48 >>> 0 <= 9 && value6.charCodeAt(7) === 45 && value6.charCodeAt(8) - 48 >>> 0 <= 9 && value6.charCodeAt(9) - 48 >>> 0 <= 9 && value6.charCodeAt(10) === 84 && value6.charCodeAt(11) - 48 >>> 0 <= 9 && value6.charCodeAt(12) - 48 >>> 0 <= 9 && value6.charCodeAt(13) === 58 && value6.charCodeAt(14) - 48 >>> 0 <= 9 && value6.charCodeAt(15) - 48 >>> 0 <= 9 && value6.charCodeAt(16) === 58 && value6.charCodeAt(17) - 48 >>> 0 <= 9 && value6.charCodeAt(18) - 48 >>> 0 <= 9 && value6.charCodeAt(19) === 46 && value6.charCodeAt(20) - 48 >>> 0 <= 9 && value6.charCodeAt(21) - 48 >>> 0 <= 9 && value6.charCodeAt(22) - 48 >>> 0 <= 9 && value6.charCodeAt(23) === 90)) return checks.patternError("/data/" + i3 + "/date", source);
+          if (!dateTimeFormat(value6)) return checks.formatError("/data/" + i3 + "/date", "date-time");
         }
         {
           const value9 = item4.currency;
-          if (!(typeof value9 == "string")) return typeError("/data/" + i3 + "/currency", "string");
+          if (!(typeof value9 == "string")) return checks.typeError("/data/" + i3 + "/currency", "string");
         }
         {
           const value10 = item4.exchange;
-          if (!(typeof value10 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
+          if (!(typeof value10 == "string")) return checks.typeError("/data/" + i3 + "/exchange", "string");
         }
         {
           const value11 = item4.market;
-          if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/market", "number");
+          if (!(typeof value11 == "number")) return checks.typeError("/data/" + i3 + "/market", "number");
         }
         {
           const value12 = item4.spot;
-          if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/spot", "number");
+          if (!(typeof value12 == "number")) return checks.typeError("/data/" + i3 + "/spot", "number");
         }
         {
           const value13 = item4.total_gex;
-          if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/total_gex", "number");
+          if (!(typeof value13 == "number")) return checks.typeError("/data/" + i3 + "/total_gex", "number");
         }
         {
           const value14 = item4.net_long_gex;
-          if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/net_long_gex", "number");
+          if (!(typeof value14 == "number")) return checks.typeError("/data/" + i3 + "/net_long_gex", "number");
         }
         {
           const value15 = item4.net_short_gex;
-          if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/net_short_gex", "number");
+          if (!(typeof value15 == "number")) return checks.typeError("/data/" + i3 + "/net_short_gex", "number");
         }
         {
           const value16 = item4.regime;
-          if (!(typeof value16 == "string")) return typeError("/data/" + i3 + "/regime", "string");
-          if (!list3.includes(value16)) return enumError("/data/" + i3 + "/regime", list3);
+          if (!(typeof value16 == "string")) return checks.typeError("/data/" + i3 + "/regime", "string");
+          if (!list3.includes(value16)) return checks.enumError("/data/" + i3 + "/regime", list3);
         }
-        if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
-        if (item4.previous_regime === void 0) return requiredFirst(item4, "/data/" + i3, list4);
+        if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, "object");
+        if (item4.previous_regime === void 0) return checks.requiredFirst(item4, "/data/" + i3, list4);
         {
           const value19 = item4.previous_regime;
-          if (!(typeof value19 == "string")) return typeError("/data/" + i3 + "/previous_regime", "string");
-          if (!list3.includes(value19)) return enumError("/data/" + i3 + "/previous_regime", list3);
+          if (!(typeof value19 == "string")) return checks.typeError("/data/" + i3 + "/previous_regime", "string");
+          if (!list3.includes(value19)) return checks.enumError("/data/" + i3 + "/previous_regime", list3);
         }
       }
     }
     {
       const value20 = d.meta;
-      if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
-      if (value20.next_cursor === void 0) return requiredFirst(value20, "/meta", list5);
+      if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return checks.typeError("/meta", "object");
+      if (value20.next_cursor === void 0) return checks.requiredFirst(value20, "/meta", list5);
       {
         const value22 = value20.next_cursor;
-        if (!(typeof value22 == "string" || value22 === null)) return typeError("/meta/next_cursor", list6);
+        if (!(typeof value22 == "string" || value22 === null)) return checks.typeError("/meta/next_cursor", list6);
       }
       {
         const value24 = value20.empty_reason;
         if (value24 !== void 0) {
-          if (branch1(value24) + branch2(value24) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value24) + branch2(value24) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value28 = value20.coverage;
         if (value28 !== void 0) {
-          if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta/coverage", "object");
+          if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value29 = value20.completeness;
         if (value29 !== void 0) {
-          if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return typeError("/meta/completeness", "object");
-          if (value29.status === void 0) return requiredFirst(value29, "/meta/completeness", list8);
+          if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return checks.typeError("/meta/completeness", "object");
+          if (value29.status === void 0) return checks.requiredFirst(value29, "/meta/completeness", list8);
           {
             const value31 = value29.status;
-            if (!(typeof value31 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list9.includes(value31)) return enumError("/meta/completeness/status", list9);
+            if (!(typeof value31 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list9.includes(value31)) return checks.enumError("/meta/completeness/status", list9);
           }
           {
             const value33 = value29.complete_from;
             if (value33 !== void 0) {
-              if (!(branch3(value33) || branch4(value33))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value33) || branch4(value33))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value38 = value29.complete_through;
             if (value38 !== void 0) {
-              if (!(branch3(value38) || branch4(value38))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value38) || branch4(value38))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -147,24 +147,24 @@ exports.validators = {};
       {
         const value39 = value20.has_more;
         if (value39 !== void 0) {
-          if (!(typeof value39 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value39 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value40 = value20.count;
         if (value40 !== void 0) {
-          if (!(isInteger(value40))) return typeError("/meta/count", "integer");
-          if (!(value40 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value40))) return checks.typeError("/meta/count", "integer");
+          if (!(value40 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -173,79 +173,79 @@ exports.validators = {};
   const c4 = "^[A-Za-z0-9_]{1,20}$";
   const c5 = new RegExp(c4);
   const c6 = ["ASC","DESC"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.exchange !== undefined) {
             {
-              let v7 = typed(v4, "exchange", "/query/exchange", "string");
-              if (!c3.includes(v7)) enumError("/query/exchange", c3);
+              let v7 = checks.typed(v4, "exchange", "/query/exchange", "string");
+              if (!c3.includes(v7)) checks.enumError("/query/exchange", c3);
             }
           }
           if (v4.currency !== undefined) {
-            let v8 = typed(v4, "currency", "/query/currency", "string");
+            let v8 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v8 == "string") {
-              if (!c5.test(v8)) patternError("/query/currency", c4);
+              if (!c5.test(v8)) checks.patternError("/query/currency", c4);
             }
           }
           if (v4.start !== undefined) {
-            let v9 = typed(v4, "start", "/query/start", "string");
+            let v9 = checks.typed(v4, "start", "/query/start", "string");
             if (typeof v9 == "string") {
-              if (!f1(v9)) formatError("/query/start", "date-time");
+              if (!f1(v9)) checks.formatError("/query/start", "date-time");
             }
           }
           if (v4.end !== undefined) {
-            let v10 = typed(v4, "end", "/query/end", "string");
+            let v10 = checks.typed(v4, "end", "/query/end", "string");
             if (typeof v10 == "string") {
-              if (!f1(v10)) formatError("/query/end", "date-time");
+              if (!f1(v10)) checks.formatError("/query/end", "date-time");
             }
           }
           if (v4.limit !== undefined) {
-            let v11 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v11)) {
-              if (v11 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v11 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v11 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v11)) {
+              if (v11 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v11 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v12 = typed(v4, "cursor", "/query/cursor", "string");
+            let v12 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v12 == "string") {
-              if (v12.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v12.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.sort_dir !== undefined) {
             {
-              let v14 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-              if (!c6.includes(v14)) enumError("/query/sort_dir", c6);
+              let v14 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+              if (!c6.includes(v14)) checks.enumError("/query/sort_dir", c6);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v15 = v1["header"];
-        if (!isObject(v15)) typeError("/header", "object");
+        if (!checks.isObject(v15)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getOptionsGexStrikes","method":"get","path":"/api/v1/options/gex/strikes","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, constError, enumError, numberLimit, patternError, formatError, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -63,172 +63,172 @@ exports.validators = {};
   }
 
   function warningsItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value72 = d.code;
-      if (!(typeof value72 == "string")) return typeError("/code", "string");
-      if (!list14.includes(value72)) return enumError("/code", list14);
+      if (!(typeof value72 == "string")) return checks.typeError("/code", "string");
+      if (!list14.includes(value72)) return checks.enumError("/code", list14);
     }
     {
       const value74 = d.message;
-      if (!(typeof value74 == "string")) return typeError("/message", "string");
+      if (!(typeof value74 == "string")) return checks.typeError("/message", "string");
     }
     return true;
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.data === void 0 || d.meta === void 0) return requiredFirst(d, "", list);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.data === void 0 || d.meta === void 0) return checks.requiredFirst(d, "", list);
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
-        if (item4.date === void 0 || item4.currency === void 0 || item4.exchange === void 0 || item4.market === void 0 || item4.spot === void 0 || item4.total_gex === void 0 || item4.net_long_gex === void 0 || item4.net_short_gex === void 0 || item4.regime === void 0) return requiredFirst(item4, "/data/" + i3, list2);
+        if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, "object");
+        if (item4.date === void 0 || item4.currency === void 0 || item4.exchange === void 0 || item4.market === void 0 || item4.spot === void 0 || item4.total_gex === void 0 || item4.net_long_gex === void 0 || item4.net_short_gex === void 0 || item4.regime === void 0) return checks.requiredFirst(item4, "/data/" + i3, list2);
         {
           const value6 = item4.date;
-          if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-          if (!(value6.length === 24 && value6.charCodeAt(0) - 48 >>> 0 <= 9 && value6.charCodeAt(1) - 48 >>> 0 <= 9 && value6.charCodeAt(2) - 48 >>> 0 <= 9 && value6.charCodeAt(3) - 48 >>> 0 <= 9 && value6.charCodeAt(4) === 45 && value6.charCodeAt(5) - 48 >>> 0 <= 9 && value6.charCodeAt(6) - 48 >>> 0 <= 9 && value6.charCodeAt(7) === 45 && value6.charCodeAt(8) - 48 >>> 0 <= 9 && value6.charCodeAt(9) - 48 >>> 0 <= 9 && value6.charCodeAt(10) === 84 && value6.charCodeAt(11) - 48 >>> 0 <= 9 && value6.charCodeAt(12) - 48 >>> 0 <= 9 && value6.charCodeAt(13) === 58 && value6.charCodeAt(14) - 48 >>> 0 <= 9 && value6.charCodeAt(15) - 48 >>> 0 <= 9 && value6.charCodeAt(16) === 58 && value6.charCodeAt(17) - 48 >>> 0 <= 9 && value6.charCodeAt(18) - 48 >>> 0 <= 9 && value6.charCodeAt(19) === 46 && value6.charCodeAt(20) - 48 >>> 0 <= 9 && value6.charCodeAt(21) - 48 >>> 0 <= 9 && value6.charCodeAt(22) - 48 >>> 0 <= 9 && value6.charCodeAt(23) === 90)) return patternError("/data/" + i3 + "/date", source);
-          if (!dateTimeFormat(value6)) return formatError("/data/" + i3 + "/date", "date-time");
+          if (!(typeof value6 == "string")) return checks.typeError("/data/" + i3 + "/date", "string");
+          if (!(value6.length === 24 && value6.charCodeAt(0) - 48 >>> 0 <= 9 && value6.charCodeAt(1) - 48 >>> 0 <= 9 && value6.charCodeAt(2) - 48 >>> 0 <= 9 && value6.charCodeAt(3) - 48 >>> 0 <= 9 && value6.charCodeAt(4) === 45 && value6.charCodeAt(5) - 48 >>> 0 <= 9 && value6.charCodeAt(6) - 48 >>> 0 <= 9 && value6.charCodeAt(7) === 45 && value6.charCodeAt(8) - 48 >>> 0 <= 9 && value6.charCodeAt(9) - 48 >>> 0 <= 9 && value6.charCodeAt(10) === 84 && value6.charCodeAt(11) - 48 >>> 0 <= 9 && value6.charCodeAt(12) - 48 >>> 0 <= 9 && value6.charCodeAt(13) === 58 && value6.charCodeAt(14) - 48 >>> 0 <= 9 && value6.charCodeAt(15) - 48 >>> 0 <= 9 && value6.charCodeAt(16) === 58 && value6.charCodeAt(17) - 48 >>> 0 <= 9 && value6.charCodeAt(18) - 48 >>> 0 <= 9 && value6.charCodeAt(19) === 46 && value6.charCodeAt(20) - 48 >>> 0 <= 9 && value6.charCodeAt(21) - 48 >>> 0 <= 9 && value6.charCodeAt(22) - 48 >>> 0 <= 9 && value6.charCodeAt(23) === 90)) return checks.patternError("/data/" + i3 + "/date", source);
+          if (!dateTimeFormat(value6)) return checks.formatError("/data/" + i3 + "/date", "date-time");
         }
         {
           const value9 = item4.currency;
-          if (!(typeof value9 == "string")) return typeError("/data/" + i3 + "/currency", "string");
+          if (!(typeof value9 == "string")) return checks.typeError("/data/" + i3 + "/currency", "string");
         }
         {
           const value10 = item4.exchange;
-          if (!(typeof value10 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
+          if (!(typeof value10 == "string")) return checks.typeError("/data/" + i3 + "/exchange", "string");
         }
         {
           const value11 = item4.market;
-          if (!(typeof value11 == "number")) return typeError("/data/" + i3 + "/market", "number");
+          if (!(typeof value11 == "number")) return checks.typeError("/data/" + i3 + "/market", "number");
         }
         {
           const value12 = item4.spot;
-          if (!(typeof value12 == "number")) return typeError("/data/" + i3 + "/spot", "number");
+          if (!(typeof value12 == "number")) return checks.typeError("/data/" + i3 + "/spot", "number");
         }
         {
           const value13 = item4.total_gex;
-          if (!(typeof value13 == "number")) return typeError("/data/" + i3 + "/total_gex", "number");
+          if (!(typeof value13 == "number")) return checks.typeError("/data/" + i3 + "/total_gex", "number");
         }
         {
           const value14 = item4.net_long_gex;
-          if (!(typeof value14 == "number")) return typeError("/data/" + i3 + "/net_long_gex", "number");
+          if (!(typeof value14 == "number")) return checks.typeError("/data/" + i3 + "/net_long_gex", "number");
         }
         {
           const value15 = item4.net_short_gex;
-          if (!(typeof value15 == "number")) return typeError("/data/" + i3 + "/net_short_gex", "number");
+          if (!(typeof value15 == "number")) return checks.typeError("/data/" + i3 + "/net_short_gex", "number");
         }
         {
           const value16 = item4.regime;
-          if (!(typeof value16 == "string")) return typeError("/data/" + i3 + "/regime", "string");
-          if (!list3.includes(value16)) return enumError("/data/" + i3 + "/regime", list3);
+          if (!(typeof value16 == "string")) return checks.typeError("/data/" + i3 + "/regime", "string");
+          if (!list3.includes(value16)) return checks.enumError("/data/" + i3 + "/regime", list3);
         }
-        if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
-        if (item4.expiry === void 0 || item4.is_aggregate === void 0 || item4.strike_label === void 0 || item4.strike === void 0 || item4.contribution === void 0 || item4.pos_contribution === void 0 || item4.neg_contribution === void 0 || item4.raw_contribution === void 0 || item4.raw_pos_contribution === void 0 || item4.raw_neg_contribution === void 0 || item4.weighted_contribution === void 0 || item4.weighted_pos_contribution === void 0 || item4.weighted_neg_contribution === void 0 || item4.moneyness_weight === void 0 || item4.expiry_weight === void 0) return requiredFirst(item4, "/data/" + i3, list4);
+        if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, "object");
+        if (item4.expiry === void 0 || item4.is_aggregate === void 0 || item4.strike_label === void 0 || item4.strike === void 0 || item4.contribution === void 0 || item4.pos_contribution === void 0 || item4.neg_contribution === void 0 || item4.raw_contribution === void 0 || item4.raw_pos_contribution === void 0 || item4.raw_neg_contribution === void 0 || item4.weighted_contribution === void 0 || item4.weighted_pos_contribution === void 0 || item4.weighted_neg_contribution === void 0 || item4.moneyness_weight === void 0 || item4.expiry_weight === void 0) return checks.requiredFirst(item4, "/data/" + i3, list4);
         {
           const value19 = item4.expiry;
-          if (!(branch1(value19) || branch2(value19))) return unionError("/data/" + i3 + "/expiry", "anyOf");
+          if (!(branch1(value19) || branch2(value19))) return checks.unionError("/data/" + i3 + "/expiry", "anyOf");
         }
         {
           const value24 = item4.is_aggregate;
-          if (!(typeof value24 == "boolean")) return typeError("/data/" + i3 + "/is_aggregate", "boolean");
+          if (!(typeof value24 == "boolean")) return checks.typeError("/data/" + i3 + "/is_aggregate", "boolean");
         }
         {
           const value25 = item4.strike_label;
-          if (!(typeof value25 == "string")) return typeError("/data/" + i3 + "/strike_label", "string");
+          if (!(typeof value25 == "string")) return checks.typeError("/data/" + i3 + "/strike_label", "string");
         }
         {
           const value26 = item4.strike;
-          if (!(typeof value26 == "number")) return typeError("/data/" + i3 + "/strike", "number");
+          if (!(typeof value26 == "number")) return checks.typeError("/data/" + i3 + "/strike", "number");
         }
         {
           const value27 = item4.contribution;
-          if (!(typeof value27 == "number")) return typeError("/data/" + i3 + "/contribution", "number");
+          if (!(typeof value27 == "number")) return checks.typeError("/data/" + i3 + "/contribution", "number");
         }
         {
           const value28 = item4.pos_contribution;
-          if (!(typeof value28 == "number")) return typeError("/data/" + i3 + "/pos_contribution", "number");
+          if (!(typeof value28 == "number")) return checks.typeError("/data/" + i3 + "/pos_contribution", "number");
         }
         {
           const value29 = item4.neg_contribution;
-          if (!(typeof value29 == "number")) return typeError("/data/" + i3 + "/neg_contribution", "number");
+          if (!(typeof value29 == "number")) return checks.typeError("/data/" + i3 + "/neg_contribution", "number");
         }
         {
           const value30 = item4.raw_contribution;
-          if (!(typeof value30 == "number")) return typeError("/data/" + i3 + "/raw_contribution", "number");
+          if (!(typeof value30 == "number")) return checks.typeError("/data/" + i3 + "/raw_contribution", "number");
         }
         {
           const value31 = item4.raw_pos_contribution;
-          if (!(typeof value31 == "number")) return typeError("/data/" + i3 + "/raw_pos_contribution", "number");
+          if (!(typeof value31 == "number")) return checks.typeError("/data/" + i3 + "/raw_pos_contribution", "number");
         }
         {
           const value32 = item4.raw_neg_contribution;
-          if (!(typeof value32 == "number")) return typeError("/data/" + i3 + "/raw_neg_contribution", "number");
+          if (!(typeof value32 == "number")) return checks.typeError("/data/" + i3 + "/raw_neg_contribution", "number");
         }
         {
           const value33 = item4.weighted_contribution;
-          if (!(typeof value33 == "number")) return typeError("/data/" + i3 + "/weighted_contribution", "number");
+          if (!(typeof value33 == "number")) return checks.typeError("/data/" + i3 + "/weighted_contribution", "number");
         }
         {
           const value34 = item4.weighted_pos_contribution;
-          if (!(typeof value34 == "number")) return typeError("/data/" + i3 + "/weighted_pos_contribution", "number");
+          if (!(typeof value34 == "number")) return checks.typeError("/data/" + i3 + "/weighted_pos_contribution", "number");
         }
         {
           const value35 = item4.weighted_neg_contribution;
-          if (!(typeof value35 == "number")) return typeError("/data/" + i3 + "/weighted_neg_contribution", "number");
+          if (!(typeof value35 == "number")) return checks.typeError("/data/" + i3 + "/weighted_neg_contribution", "number");
         }
         {
           const value36 = item4.moneyness_weight;
-          if (!(typeof value36 == "number" || value36 === null)) return typeError("/data/" + i3 + "/moneyness_weight", list5);
+          if (!(typeof value36 == "number" || value36 === null)) return checks.typeError("/data/" + i3 + "/moneyness_weight", list5);
         }
         {
           const value38 = item4.expiry_weight;
-          if (!(typeof value38 == "number" || value38 === null)) return typeError("/data/" + i3 + "/expiry_weight", list5);
+          if (!(typeof value38 == "number" || value38 === null)) return checks.typeError("/data/" + i3 + "/expiry_weight", list5);
         }
       }
     }
     {
       const value39 = d.meta;
-      if (!(typeof value39 == "object" && value39 !== null && !Array.isArray(value39))) return typeError("/meta", "object");
-      if (value39.next_cursor === void 0) return requiredFirst(value39, "/meta", list6);
+      if (!(typeof value39 == "object" && value39 !== null && !Array.isArray(value39))) return checks.typeError("/meta", "object");
+      if (value39.next_cursor === void 0) return checks.requiredFirst(value39, "/meta", list6);
       {
         const value41 = value39.next_cursor;
-        if (!(typeof value41 == "string" || value41 === null)) return typeError("/meta/next_cursor", list7);
+        if (!(typeof value41 == "string" || value41 === null)) return checks.typeError("/meta/next_cursor", list7);
       }
       {
         const value43 = value39.empty_reason;
         if (value43 !== void 0) {
-          if (branch3(value43) + branch4(value43) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch3(value43) + branch4(value43) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value47 = value39.coverage;
         if (value47 !== void 0) {
-          if (!(typeof value47 == "object" && value47 !== null && !Array.isArray(value47))) return typeError("/meta/coverage", "object");
+          if (!(typeof value47 == "object" && value47 !== null && !Array.isArray(value47))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value48 = value39.completeness;
         if (value48 !== void 0) {
-          if (!(typeof value48 == "object" && value48 !== null && !Array.isArray(value48))) return typeError("/meta/completeness", "object");
-          if (value48.status === void 0) return requiredFirst(value48, "/meta/completeness", list9);
+          if (!(typeof value48 == "object" && value48 !== null && !Array.isArray(value48))) return checks.typeError("/meta/completeness", "object");
+          if (value48.status === void 0) return checks.requiredFirst(value48, "/meta/completeness", list9);
           {
             const value50 = value48.status;
-            if (!(typeof value50 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list10.includes(value50)) return enumError("/meta/completeness/status", list10);
+            if (!(typeof value50 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list10.includes(value50)) return checks.enumError("/meta/completeness/status", list10);
           }
           {
             const value52 = value48.complete_from;
             if (value52 !== void 0) {
-              if (!(branch5(value52) || branch6(value52))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch5(value52) || branch6(value52))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value57 = value48.complete_through;
             if (value57 !== void 0) {
-              if (!(branch5(value57) || branch6(value57))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch5(value57) || branch6(value57))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -236,57 +236,57 @@ exports.validators = {};
       {
         const value58 = value39.has_more;
         if (value58 !== void 0) {
-          if (!(typeof value58 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value58 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value59 = value39.count;
         if (value59 !== void 0) {
-          if (!(isInteger(value59))) return typeError("/meta/count", "integer");
-          if (!(value59 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value59))) return checks.typeError("/meta/count", "integer");
+          if (!(value59 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
-      if (!(typeof value39 == "object" && value39 !== null && !Array.isArray(value39))) return typeError("/meta", "object");
-      if (value39.next_cursor === void 0 || value39.snapshot_time === void 0 || value39.snapshot_time_iso === void 0 || value39.snapshot_interval_ms === void 0 || value39.freshness_basis === void 0 || value39.staleness_ms === void 0 || value39.warnings === void 0) return requiredFirst(value39, "/meta", list11);
+      if (!(typeof value39 == "object" && value39 !== null && !Array.isArray(value39))) return checks.typeError("/meta", "object");
+      if (value39.next_cursor === void 0 || value39.snapshot_time === void 0 || value39.snapshot_time_iso === void 0 || value39.snapshot_interval_ms === void 0 || value39.freshness_basis === void 0 || value39.staleness_ms === void 0 || value39.warnings === void 0) return checks.requiredFirst(value39, "/meta", list11);
       {
         const value61 = value39.snapshot_time;
-        if (!(typeof value61 == "string" || isInteger(value61))) return typeError("/meta/snapshot_time", list12);
+        if (!(typeof value61 == "string" || checks.isInteger(value61))) return checks.typeError("/meta/snapshot_time", list12);
       }
       {
         const value63 = value39.snapshot_time_iso;
-        if (!(typeof value63 == "string")) return typeError("/meta/snapshot_time_iso", "string");
-        if (!dateTimeFormat(value63)) return formatError("/meta/snapshot_time_iso", "date-time");
+        if (!(typeof value63 == "string")) return checks.typeError("/meta/snapshot_time_iso", "string");
+        if (!dateTimeFormat(value63)) return checks.formatError("/meta/snapshot_time_iso", "date-time");
       }
       {
         const value64 = value39.snapshot_interval_ms;
-        if (!(isInteger(value64))) return typeError("/meta/snapshot_interval_ms", "integer");
-        if (value64 !== 60000) return constError("/meta/snapshot_interval_ms", 60000);
+        if (!(checks.isInteger(value64))) return checks.typeError("/meta/snapshot_interval_ms", "integer");
+        if (value64 !== 60000) return checks.constError("/meta/snapshot_interval_ms", 60000);
       }
       {
         const value65 = value39.freshness_basis;
-        if (!(typeof value65 == "string")) return typeError("/meta/freshness_basis", "string");
-        if (value65 !== "snapshot") return constError("/meta/freshness_basis", "snapshot");
+        if (!(typeof value65 == "string")) return checks.typeError("/meta/freshness_basis", "string");
+        if (value65 !== "snapshot") return checks.constError("/meta/freshness_basis", "snapshot");
       }
       {
         const value66 = value39.staleness_ms;
-        if (!(typeof value66 == "number" || value66 === null)) return typeError("/meta/staleness_ms", list5);
+        if (!(typeof value66 == "number" || value66 === null)) return checks.typeError("/meta/staleness_ms", list5);
       }
       {
         const value67 = value39.warnings;
-        if (!(Array.isArray(value67))) return typeError("/meta/warnings", "array");
+        if (!(Array.isArray(value67))) return checks.typeError("/meta/warnings", "array");
         for (let i68 = 0; i68 < value67.length; i68++) {
           const item69 = value67[i68];
-          if (!warningsItem(item69)) return at("/meta/warnings/" + i68, item69, list13);
+          if (!warningsItem(item69)) return checks.at("/meta/warnings/" + i68, item69, list13);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
+  exports.validators.response200 = checks.validator(response200);
 }
 {
-  const { validator, isNumber, isObject, typed, anyOf, typeError, constError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -299,135 +299,135 @@ exports.validators = {};
   const c8 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
   const c9 = new RegExp(c8);
   const c10 = ["weighted","raw"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.start !== undefined) {
-            let v6 = typed(v4, "start", "/query/start", "string");
+            let v6 = checks.typed(v4, "start", "/query/start", "string");
             if (typeof v6 == "string") {
-              if (!f1(v6)) formatError("/query/start", "date-time");
+              if (!f1(v6)) checks.formatError("/query/start", "date-time");
             }
           }
           if (v4.end !== undefined) {
-            let v7 = typed(v4, "end", "/query/end", "string");
+            let v7 = checks.typed(v4, "end", "/query/end", "string");
             if (typeof v7 == "string") {
-              if (!f1(v7)) formatError("/query/end", "date-time");
+              if (!f1(v7)) checks.formatError("/query/end", "date-time");
             }
           }
           if (v4.limit !== undefined) {
-            let v8 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v8)) {
-              if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v8)) {
+              if (v8 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v9 = typed(v4, "cursor", "/query/cursor", "string");
+            let v9 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v9 == "string") {
-              if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v9.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.sort_dir !== undefined) {
             {
-              let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-              if (!c3.includes(v11)) enumError("/query/sort_dir", c3);
+              let v11 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+              if (!c3.includes(v11)) checks.enumError("/query/sort_dir", c3);
             }
           }
           if (v4.resolution !== undefined) {
             {
-              let v13 = typed(v4, "resolution", "/query/resolution", "string");
-              if (!c4.includes(v13)) enumError("/query/resolution", c4);
+              let v13 = checks.typed(v4, "resolution", "/query/resolution", "string");
+              if (!c4.includes(v13)) checks.enumError("/query/resolution", c4);
             }
           }
           if (v4.exchange !== undefined) {
             {
-              let v15 = typed(v4, "exchange", "/query/exchange", "string");
-              if (!c5.includes(v15)) enumError("/query/exchange", c5);
+              let v15 = checks.typed(v4, "exchange", "/query/exchange", "string");
+              if (!c5.includes(v15)) checks.enumError("/query/exchange", c5);
             }
           }
           if (v4.instrument_name !== undefined) {
-            let v16 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+            let v16 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
             if (typeof v16 == "string") {
-              if (v16.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+              if (v16.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
             }
           }
           if (v4.currency !== undefined) {
-            let v17 = typed(v4, "currency", "/query/currency", "string");
+            let v17 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v17 == "string") {
-              if (!c7.test(v17)) patternError("/query/currency", c6);
+              if (!c7.test(v17)) checks.patternError("/query/currency", c6);
             }
           }
           if (v4.date !== undefined) {
-            let v18 = typed(v4, "date", "/query/date", "string");
+            let v18 = checks.typed(v4, "date", "/query/date", "string");
             if (typeof v18 == "string") {
-              if (!f1(v18)) formatError("/query/date", "date-time");
+              if (!f1(v18)) checks.formatError("/query/date", "date-time");
             }
           }
           if (v4.expiry !== undefined) {
-            if (!anyOf(() => {
-    let v20 = typed(v4, "expiry", "/query/expiry", "string");
+            if (!checks.anyOf(() => {
+    let v20 = checks.typed(v4, "expiry", "/query/expiry", "string");
     if (typeof v20 == "string") {
-      if (!c9.test(v20)) patternError("/query/expiry", c8);
+      if (!c9.test(v20)) checks.patternError("/query/expiry", c8);
     }
   }, () => {
-    let v21 = typed(v4, "expiry", "/query/expiry", "string");
-    if (v21 !== "all_expiries") constError("/query/expiry", "all_expiries");
-  })) unionError("/query/expiry", "anyOf");
+    let v21 = checks.typed(v4, "expiry", "/query/expiry", "string");
+    if (v21 !== "all_expiries") checks.constError("/query/expiry", "all_expiries");
+  })) checks.unionError("/query/expiry", "anyOf");
           }
           if (v4.include_expiries !== undefined) {
-            let v22 = typed(v4, "include_expiries", "/query/include_expiries", "boolean");
+            let v22 = checks.typed(v4, "include_expiries", "/query/include_expiries", "boolean");
           }
           if (v4.strike_min !== undefined) {
-            let v23 = typed(v4, "strike_min", "/query/strike_min", "number");
-            if (isNumber(v23)) {
-              if (v23 < 0) numberLimit("/query/strike_min", "minimum", 0);
+            let v23 = checks.typed(v4, "strike_min", "/query/strike_min", "number");
+            if (checks.isNumber(v23)) {
+              if (v23 < 0) checks.numberLimit("/query/strike_min", "minimum", 0);
             }
           }
           if (v4.strike_max !== undefined) {
-            let v24 = typed(v4, "strike_max", "/query/strike_max", "number");
-            if (isNumber(v24)) {
-              if (v24 < 0) numberLimit("/query/strike_max", "minimum", 0);
+            let v24 = checks.typed(v4, "strike_max", "/query/strike_max", "number");
+            if (checks.isNumber(v24)) {
+              if (v24 < 0) checks.numberLimit("/query/strike_max", "minimum", 0);
             }
           }
           if (v4.contribution_basis !== undefined) {
             {
-              let v26 = typed(v4, "contribution_basis", "/query/contribution_basis", "string");
-              if (!c10.includes(v26)) enumError("/query/contribution_basis", c10);
+              let v26 = checks.typed(v4, "contribution_basis", "/query/contribution_basis", "string");
+              if (!c10.includes(v26)) checks.enumError("/query/contribution_basis", c10);
             }
           }
           if (v4.min_abs_contribution !== undefined) {
-            let v27 = typed(v4, "min_abs_contribution", "/query/min_abs_contribution", "number");
-            if (isNumber(v27)) {
-              if (v27 < 0) numberLimit("/query/min_abs_contribution", "minimum", 0);
+            let v27 = checks.typed(v4, "min_abs_contribution", "/query/min_abs_contribution", "number");
+            if (checks.isNumber(v27)) {
+              if (v27 < 0) checks.numberLimit("/query/min_abs_contribution", "minimum", 0);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v28 = v1["header"];
-        if (!isObject(v28)) typeError("/header", "object");
+        if (!checks.isObject(v28)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

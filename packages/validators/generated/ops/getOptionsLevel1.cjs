@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getOptionsLevel1","method":"get","path":"/api/v1/options/level1","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -17,111 +17,111 @@ const list7 = ["available","unavailable"];
 const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
+    if (!(typeof value7 == "string")) return checks.typeError("/date", "string");
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return checks.patternError("/date", source);
   }
   {
     const value9 = d.bid_price_open;
-    if (!(typeof value9 == "number")) return typeError("/bid_price_open", "number");
+    if (!(typeof value9 == "number")) return checks.typeError("/bid_price_open", "number");
   }
   {
     const value10 = d.bid_price_high;
-    if (!(typeof value10 == "number")) return typeError("/bid_price_high", "number");
+    if (!(typeof value10 == "number")) return checks.typeError("/bid_price_high", "number");
   }
   {
     const value11 = d.bid_price_low;
-    if (!(typeof value11 == "number")) return typeError("/bid_price_low", "number");
+    if (!(typeof value11 == "number")) return checks.typeError("/bid_price_low", "number");
   }
   {
     const value12 = d.bid_price_close;
-    if (!(typeof value12 == "number")) return typeError("/bid_price_close", "number");
+    if (!(typeof value12 == "number")) return checks.typeError("/bid_price_close", "number");
   }
   {
     const value13 = d.ask_price_open;
-    if (!(typeof value13 == "number")) return typeError("/ask_price_open", "number");
+    if (!(typeof value13 == "number")) return checks.typeError("/ask_price_open", "number");
   }
   {
     const value14 = d.ask_price_high;
-    if (!(typeof value14 == "number")) return typeError("/ask_price_high", "number");
+    if (!(typeof value14 == "number")) return checks.typeError("/ask_price_high", "number");
   }
   {
     const value15 = d.ask_price_low;
-    if (!(typeof value15 == "number")) return typeError("/ask_price_low", "number");
+    if (!(typeof value15 == "number")) return checks.typeError("/ask_price_low", "number");
   }
   {
     const value16 = d.ask_price_close;
-    if (!(typeof value16 == "number")) return typeError("/ask_price_close", "number");
+    if (!(typeof value16 == "number")) return checks.typeError("/ask_price_close", "number");
   }
   {
     const value17 = d.bid_size_open;
-    if (!(typeof value17 == "number")) return typeError("/bid_size_open", "number");
+    if (!(typeof value17 == "number")) return checks.typeError("/bid_size_open", "number");
   }
   {
     const value18 = d.bid_size_high;
-    if (!(typeof value18 == "number")) return typeError("/bid_size_high", "number");
+    if (!(typeof value18 == "number")) return checks.typeError("/bid_size_high", "number");
   }
   {
     const value19 = d.bid_size_low;
-    if (!(typeof value19 == "number")) return typeError("/bid_size_low", "number");
+    if (!(typeof value19 == "number")) return checks.typeError("/bid_size_low", "number");
   }
   {
     const value20 = d.bid_size_close;
-    if (!(typeof value20 == "number")) return typeError("/bid_size_close", "number");
+    if (!(typeof value20 == "number")) return checks.typeError("/bid_size_close", "number");
   }
   {
     const value21 = d.ask_size_open;
-    if (!(typeof value21 == "number")) return typeError("/ask_size_open", "number");
+    if (!(typeof value21 == "number")) return checks.typeError("/ask_size_open", "number");
   }
   {
     const value22 = d.ask_size_high;
-    if (!(typeof value22 == "number")) return typeError("/ask_size_high", "number");
+    if (!(typeof value22 == "number")) return checks.typeError("/ask_size_high", "number");
   }
   {
     const value23 = d.ask_size_low;
-    if (!(typeof value23 == "number")) return typeError("/ask_size_low", "number");
+    if (!(typeof value23 == "number")) return checks.typeError("/ask_size_low", "number");
   }
   {
     const value24 = d.ask_size_close;
-    if (!(typeof value24 == "number")) return typeError("/ask_size_close", "number");
+    if (!(typeof value24 == "number")) return checks.typeError("/ask_size_close", "number");
   }
   {
     const value25 = d.bid_ask_spread_open;
-    if (!(typeof value25 == "number")) return typeError("/bid_ask_spread_open", "number");
+    if (!(typeof value25 == "number")) return checks.typeError("/bid_ask_spread_open", "number");
   }
   {
     const value26 = d.bid_ask_spread_high;
-    if (!(typeof value26 == "number")) return typeError("/bid_ask_spread_high", "number");
+    if (!(typeof value26 == "number")) return checks.typeError("/bid_ask_spread_high", "number");
   }
   {
     const value27 = d.bid_ask_spread_low;
-    if (!(typeof value27 == "number")) return typeError("/bid_ask_spread_low", "number");
+    if (!(typeof value27 == "number")) return checks.typeError("/bid_ask_spread_low", "number");
   }
   {
     const value28 = d.bid_ask_spread_close;
-    if (!(typeof value28 == "number")) return typeError("/bid_ask_spread_close", "number");
+    if (!(typeof value28 == "number")) return checks.typeError("/bid_ask_spread_close", "number");
   }
   {
     const value29 = d.total_liquidity_open;
-    if (!(typeof value29 == "number")) return typeError("/total_liquidity_open", "number");
+    if (!(typeof value29 == "number")) return checks.typeError("/total_liquidity_open", "number");
   }
   {
     const value30 = d.total_liquidity_high;
-    if (!(typeof value30 == "number")) return typeError("/total_liquidity_high", "number");
+    if (!(typeof value30 == "number")) return checks.typeError("/total_liquidity_high", "number");
   }
   {
     const value31 = d.total_liquidity_low;
-    if (!(typeof value31 == "number")) return typeError("/total_liquidity_low", "number");
+    if (!(typeof value31 == "number")) return checks.typeError("/total_liquidity_low", "number");
   }
   {
     const value32 = d.total_liquidity_close;
-    if (!(typeof value32 == "number")) return typeError("/total_liquidity_close", "number");
+    if (!(typeof value32 == "number")) return checks.typeError("/total_liquidity_close", "number");
   }
   {
     const value33 = d.total_liquidity_avg;
-    if (!(typeof value33 == "number")) return typeError("/total_liquidity_avg", "number");
+    if (!(typeof value33 == "number")) return checks.typeError("/total_liquidity_avg", "number");
   }
   return true;
 }
@@ -150,55 +150,55 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+      if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
     }
   }
   {
     const value34 = d.meta;
-    if (!(typeof value34 == "object" && value34 !== null && !Array.isArray(value34))) return typeError("/meta", "object");
-    if (value34.next_cursor === void 0) return requiredFirst(value34, "/meta", list3);
+    if (!(typeof value34 == "object" && value34 !== null && !Array.isArray(value34))) return checks.typeError("/meta", "object");
+    if (value34.next_cursor === void 0) return checks.requiredFirst(value34, "/meta", list3);
     {
       const value36 = value34.next_cursor;
-      if (!(typeof value36 == "string" || value36 === null)) return typeError("/meta/next_cursor", list4);
+      if (!(typeof value36 == "string" || value36 === null)) return checks.typeError("/meta/next_cursor", list4);
     }
     {
       const value38 = value34.empty_reason;
       if (value38 !== void 0) {
-        if (branch1(value38) + branch2(value38) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value38) + branch2(value38) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value42 = value34.coverage;
       if (value42 !== void 0) {
-        if (!(typeof value42 == "object" && value42 !== null && !Array.isArray(value42))) return typeError("/meta/coverage", "object");
+        if (!(typeof value42 == "object" && value42 !== null && !Array.isArray(value42))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value43 = value34.completeness;
       if (value43 !== void 0) {
-        if (!(typeof value43 == "object" && value43 !== null && !Array.isArray(value43))) return typeError("/meta/completeness", "object");
-        if (value43.status === void 0) return requiredFirst(value43, "/meta/completeness", list6);
+        if (!(typeof value43 == "object" && value43 !== null && !Array.isArray(value43))) return checks.typeError("/meta/completeness", "object");
+        if (value43.status === void 0) return checks.requiredFirst(value43, "/meta/completeness", list6);
         {
           const value45 = value43.status;
-          if (!(typeof value45 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value45)) return enumError("/meta/completeness/status", list7);
+          if (!(typeof value45 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value45)) return checks.enumError("/meta/completeness/status", list7);
         }
         {
           const value47 = value43.complete_from;
           if (value47 !== void 0) {
-            if (!(branch3(value47) || branch4(value47))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value47) || branch4(value47))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value52 = value43.complete_through;
           if (value52 !== void 0) {
-            if (!(branch3(value52) || branch4(value52))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value52) || branch4(value52))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -206,21 +206,21 @@ function response200(d) {
     {
       const value53 = value34.has_more;
       if (value53 !== void 0) {
-        if (!(typeof value53 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value53 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value54 = value34.count;
       if (value54 !== void 0) {
-        if (!(isInteger(value54))) return typeError("/meta/count", "integer");
-        if (!(value54 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value54))) return checks.typeError("/meta/count", "integer");
+        if (!(value54 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

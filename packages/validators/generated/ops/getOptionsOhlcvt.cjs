@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getOptionsOhlcvt","method":"get","path":"/api/v1/options/ohlcvt","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -18,89 +18,89 @@ const list8 = ["available","unavailable"];
 const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
+    if (!(typeof value7 == "string")) return checks.typeError("/date", "string");
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return checks.patternError("/date", source);
   }
   {
     const value9 = d.open;
-    if (!(typeof value9 == "number")) return typeError("/open", "number");
+    if (!(typeof value9 == "number")) return checks.typeError("/open", "number");
   }
   {
     const value10 = d.high;
-    if (!(typeof value10 == "number")) return typeError("/high", "number");
+    if (!(typeof value10 == "number")) return checks.typeError("/high", "number");
   }
   {
     const value11 = d.low;
-    if (!(typeof value11 == "number")) return typeError("/low", "number");
+    if (!(typeof value11 == "number")) return checks.typeError("/low", "number");
   }
   {
     const value12 = d.close;
-    if (!(typeof value12 == "number")) return typeError("/close", "number");
+    if (!(typeof value12 == "number")) return checks.typeError("/close", "number");
   }
   {
     const value13 = d.vwap;
-    if (!(typeof value13 == "number")) return typeError("/vwap", "number");
+    if (!(typeof value13 == "number")) return checks.typeError("/vwap", "number");
   }
   {
     const value14 = d.volume;
-    if (!(typeof value14 == "number")) return typeError("/volume", "number");
-    if (!(value14 >= 0)) return numberLimit("/volume", "minimum", 0);
+    if (!(typeof value14 == "number")) return checks.typeError("/volume", "number");
+    if (!(value14 >= 0)) return checks.numberLimit("/volume", "minimum", 0);
   }
   {
     const value15 = d.buy_volume;
-    if (!(typeof value15 == "number")) return typeError("/buy_volume", "number");
-    if (!(value15 >= 0)) return numberLimit("/buy_volume", "minimum", 0);
+    if (!(typeof value15 == "number")) return checks.typeError("/buy_volume", "number");
+    if (!(value15 >= 0)) return checks.numberLimit("/buy_volume", "minimum", 0);
   }
   {
     const value16 = d.sell_volume;
-    if (!(typeof value16 == "number")) return typeError("/sell_volume", "number");
-    if (!(value16 >= 0)) return numberLimit("/sell_volume", "minimum", 0);
+    if (!(typeof value16 == "number")) return checks.typeError("/sell_volume", "number");
+    if (!(value16 >= 0)) return checks.numberLimit("/sell_volume", "minimum", 0);
   }
   {
     const value17 = d.trades_count;
-    if (!(typeof value17 == "number")) return typeError("/trades_count", "number");
-    if (!(value17 >= 0)) return numberLimit("/trades_count", "minimum", 0);
+    if (!(typeof value17 == "number")) return checks.typeError("/trades_count", "number");
+    if (!(value17 >= 0)) return checks.numberLimit("/trades_count", "minimum", 0);
   }
   {
     const value18 = d.buy_trades_count;
-    if (!(typeof value18 == "number")) return typeError("/buy_trades_count", "number");
-    if (!(value18 >= 0)) return numberLimit("/buy_trades_count", "minimum", 0);
+    if (!(typeof value18 == "number")) return checks.typeError("/buy_trades_count", "number");
+    if (!(value18 >= 0)) return checks.numberLimit("/buy_trades_count", "minimum", 0);
   }
   {
     const value19 = d.sell_trades_count;
-    if (!(typeof value19 == "number")) return typeError("/sell_trades_count", "number");
-    if (!(value19 >= 0)) return numberLimit("/sell_trades_count", "minimum", 0);
+    if (!(typeof value19 == "number")) return checks.typeError("/sell_trades_count", "number");
+    if (!(value19 >= 0)) return checks.numberLimit("/sell_trades_count", "minimum", 0);
   }
   {
     const value20 = d.liquidation_short_volume;
-    if (!(typeof value20 == "number" || value20 === null)) return typeError("/liquidation_short_volume", list3);
+    if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/liquidation_short_volume", list3);
   }
   {
     const value22 = d.liquidation_long_volume;
-    if (!(typeof value22 == "number" || value22 === null)) return typeError("/liquidation_long_volume", list3);
+    if (!(typeof value22 == "number" || value22 === null)) return checks.typeError("/liquidation_long_volume", list3);
   }
   {
     const value23 = d.block_trade_buy_volume;
-    if (!(typeof value23 == "number" || value23 === null)) return typeError("/block_trade_buy_volume", list3);
+    if (!(typeof value23 == "number" || value23 === null)) return checks.typeError("/block_trade_buy_volume", list3);
   }
   {
     const value24 = d.block_trade_sell_volume;
-    if (!(typeof value24 == "number" || value24 === null)) return typeError("/block_trade_sell_volume", list3);
+    if (!(typeof value24 == "number" || value24 === null)) return checks.typeError("/block_trade_sell_volume", list3);
   }
   {
     const value25 = d.mark_price;
-    if (!(typeof value25 == "number")) return typeError("/mark_price", "number");
+    if (!(typeof value25 == "number")) return checks.typeError("/mark_price", "number");
   }
   {
     const value26 = d.index_price;
-    if (!(typeof value26 == "number" || value26 === null)) return typeError("/index_price", list3);
+    if (!(typeof value26 == "number" || value26 === null)) return checks.typeError("/index_price", list3);
   }
   {
     const value27 = d.days_to_expiry;
-    if (!(typeof value27 == "number")) return typeError("/days_to_expiry", "number");
+    if (!(typeof value27 == "number")) return checks.typeError("/days_to_expiry", "number");
   }
   return true;
 }
@@ -129,55 +129,55 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+      if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
     }
   }
   {
     const value28 = d.meta;
-    if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta", "object");
-    if (value28.next_cursor === void 0) return requiredFirst(value28, "/meta", list4);
+    if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return checks.typeError("/meta", "object");
+    if (value28.next_cursor === void 0) return checks.requiredFirst(value28, "/meta", list4);
     {
       const value30 = value28.next_cursor;
-      if (!(typeof value30 == "string" || value30 === null)) return typeError("/meta/next_cursor", list5);
+      if (!(typeof value30 == "string" || value30 === null)) return checks.typeError("/meta/next_cursor", list5);
     }
     {
       const value32 = value28.empty_reason;
       if (value32 !== void 0) {
-        if (branch1(value32) + branch2(value32) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value32) + branch2(value32) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value36 = value28.coverage;
       if (value36 !== void 0) {
-        if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return typeError("/meta/coverage", "object");
+        if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value37 = value28.completeness;
       if (value37 !== void 0) {
-        if (!(typeof value37 == "object" && value37 !== null && !Array.isArray(value37))) return typeError("/meta/completeness", "object");
-        if (value37.status === void 0) return requiredFirst(value37, "/meta/completeness", list7);
+        if (!(typeof value37 == "object" && value37 !== null && !Array.isArray(value37))) return checks.typeError("/meta/completeness", "object");
+        if (value37.status === void 0) return checks.requiredFirst(value37, "/meta/completeness", list7);
         {
           const value39 = value37.status;
-          if (!(typeof value39 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value39)) return enumError("/meta/completeness/status", list8);
+          if (!(typeof value39 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value39)) return checks.enumError("/meta/completeness/status", list8);
         }
         {
           const value41 = value37.complete_from;
           if (value41 !== void 0) {
-            if (!(branch3(value41) || branch4(value41))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value41) || branch4(value41))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value46 = value37.complete_through;
           if (value46 !== void 0) {
-            if (!(branch3(value46) || branch4(value46))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value46) || branch4(value46))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -185,21 +185,21 @@ function response200(d) {
     {
       const value47 = value28.has_more;
       if (value47 !== void 0) {
-        if (!(typeof value47 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value47 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value48 = value28.count;
       if (value48 !== void 0) {
-        if (!(isInteger(value48))) return typeError("/meta/count", "integer");
-        if (!(value48 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value48))) return checks.typeError("/meta/count", "integer");
+        if (!(value48 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getOptionsOpenInterest","method":"get","path":"/api/v1/options/open-interest","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -17,27 +17,27 @@ const list7 = ["available","unavailable"];
 const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
+    if (!(typeof value7 == "string")) return checks.typeError("/date", "string");
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return checks.patternError("/date", source);
   }
   {
     const value9 = d.oi_open;
-    if (!(typeof value9 == "number")) return typeError("/oi_open", "number");
+    if (!(typeof value9 == "number")) return checks.typeError("/oi_open", "number");
   }
   {
     const value10 = d.oi_high;
-    if (!(typeof value10 == "number")) return typeError("/oi_high", "number");
+    if (!(typeof value10 == "number")) return checks.typeError("/oi_high", "number");
   }
   {
     const value11 = d.oi_low;
-    if (!(typeof value11 == "number")) return typeError("/oi_low", "number");
+    if (!(typeof value11 == "number")) return checks.typeError("/oi_low", "number");
   }
   {
     const value12 = d.oi_close;
-    if (!(typeof value12 == "number")) return typeError("/oi_close", "number");
+    if (!(typeof value12 == "number")) return checks.typeError("/oi_close", "number");
   }
   return true;
 }
@@ -66,55 +66,55 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+      if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
     }
   }
   {
     const value13 = d.meta;
-    if (!(typeof value13 == "object" && value13 !== null && !Array.isArray(value13))) return typeError("/meta", "object");
-    if (value13.next_cursor === void 0) return requiredFirst(value13, "/meta", list3);
+    if (!(typeof value13 == "object" && value13 !== null && !Array.isArray(value13))) return checks.typeError("/meta", "object");
+    if (value13.next_cursor === void 0) return checks.requiredFirst(value13, "/meta", list3);
     {
       const value15 = value13.next_cursor;
-      if (!(typeof value15 == "string" || value15 === null)) return typeError("/meta/next_cursor", list4);
+      if (!(typeof value15 == "string" || value15 === null)) return checks.typeError("/meta/next_cursor", list4);
     }
     {
       const value17 = value13.empty_reason;
       if (value17 !== void 0) {
-        if (branch1(value17) + branch2(value17) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value17) + branch2(value17) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value21 = value13.coverage;
       if (value21 !== void 0) {
-        if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return typeError("/meta/coverage", "object");
+        if (!(typeof value21 == "object" && value21 !== null && !Array.isArray(value21))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value22 = value13.completeness;
       if (value22 !== void 0) {
-        if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return typeError("/meta/completeness", "object");
-        if (value22.status === void 0) return requiredFirst(value22, "/meta/completeness", list6);
+        if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return checks.typeError("/meta/completeness", "object");
+        if (value22.status === void 0) return checks.requiredFirst(value22, "/meta/completeness", list6);
         {
           const value24 = value22.status;
-          if (!(typeof value24 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value24)) return enumError("/meta/completeness/status", list7);
+          if (!(typeof value24 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value24)) return checks.enumError("/meta/completeness/status", list7);
         }
         {
           const value26 = value22.complete_from;
           if (value26 !== void 0) {
-            if (!(branch3(value26) || branch4(value26))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value26) || branch4(value26))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value31 = value22.complete_through;
           if (value31 !== void 0) {
-            if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value31) || branch4(value31))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -122,21 +122,21 @@ function response200(d) {
     {
       const value32 = value13.has_more;
       if (value32 !== void 0) {
-        if (!(typeof value32 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value32 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value33 = value13.count;
       if (value33 !== void 0) {
-        if (!(isInteger(value33))) return typeError("/meta/count", "integer");
-        if (!(value33 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value33))) return checks.typeError("/meta/count", "integer");
+        if (!(value33 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

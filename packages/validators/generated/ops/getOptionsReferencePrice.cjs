@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getOptionsReferencePrice","method":"get","path":"/api/v1/options/reference-price","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -19,52 +19,52 @@ exports.validators = {};
   const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value7 = d.date;
-      if (!(typeof value7 == "string")) return typeError("/date", "string");
-      if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
+      if (!(typeof value7 == "string")) return checks.typeError("/date", "string");
+      if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return checks.patternError("/date", source);
     }
     {
       const value9 = d.mark_price_open;
       if (value9 !== void 0) {
-        if (!(typeof value9 == "number" || value9 === null)) return typeError("/mark_price_open", list3);
+        if (!(typeof value9 == "number" || value9 === null)) return checks.typeError("/mark_price_open", list3);
       }
     }
     {
       const value11 = d.mark_price_high;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "number" || value11 === null)) return typeError("/mark_price_high", list3);
+        if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/mark_price_high", list3);
       }
     }
     {
       const value12 = d.mark_price_low;
       if (value12 !== void 0) {
-        if (!(typeof value12 == "number" || value12 === null)) return typeError("/mark_price_low", list3);
+        if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/mark_price_low", list3);
       }
     }
     {
       const value13 = d.mark_price_close;
       if (value13 !== void 0) {
-        if (!(typeof value13 == "number" || value13 === null)) return typeError("/mark_price_close", list3);
+        if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/mark_price_close", list3);
       }
     }
     {
       const value14 = d.underlying_price;
       if (value14 !== void 0) {
-        if (!(typeof value14 == "number" || value14 === null)) return typeError("/underlying_price", list3);
+        if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/underlying_price", list3);
       }
     }
     {
       const value15 = d.days_to_expiry;
       if (value15 !== void 0) {
-        if (!(typeof value15 == "number" || value15 === null)) return typeError("/days_to_expiry", list3);
+        if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/days_to_expiry", list3);
       }
     }
     {
       const value16 = d.index_price;
       if (value16 !== void 0) {
-        if (!(typeof value16 == "number" || value16 === null)) return typeError("/index_price", list3);
+        if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/index_price", list3);
       }
     }
     return true;
@@ -94,55 +94,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+        if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
       }
     }
     {
       const value17 = d.meta;
-      if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return typeError("/meta", "object");
-      if (value17.next_cursor === void 0) return requiredFirst(value17, "/meta", list4);
+      if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return checks.typeError("/meta", "object");
+      if (value17.next_cursor === void 0) return checks.requiredFirst(value17, "/meta", list4);
       {
         const value19 = value17.next_cursor;
-        if (!(typeof value19 == "string" || value19 === null)) return typeError("/meta/next_cursor", list5);
+        if (!(typeof value19 == "string" || value19 === null)) return checks.typeError("/meta/next_cursor", list5);
       }
       {
         const value21 = value17.empty_reason;
         if (value21 !== void 0) {
-          if (branch1(value21) + branch2(value21) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value21) + branch2(value21) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value25 = value17.coverage;
         if (value25 !== void 0) {
-          if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return typeError("/meta/coverage", "object");
+          if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value26 = value17.completeness;
         if (value26 !== void 0) {
-          if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return typeError("/meta/completeness", "object");
-          if (value26.status === void 0) return requiredFirst(value26, "/meta/completeness", list7);
+          if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return checks.typeError("/meta/completeness", "object");
+          if (value26.status === void 0) return checks.requiredFirst(value26, "/meta/completeness", list7);
           {
             const value28 = value26.status;
-            if (!(typeof value28 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list8.includes(value28)) return enumError("/meta/completeness/status", list8);
+            if (!(typeof value28 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list8.includes(value28)) return checks.enumError("/meta/completeness/status", list8);
           }
           {
             const value30 = value26.complete_from;
             if (value30 !== void 0) {
-              if (!(branch3(value30) || branch4(value30))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value30) || branch4(value30))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value35 = value26.complete_through;
             if (value35 !== void 0) {
-              if (!(branch3(value35) || branch4(value35))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value35) || branch4(value35))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -150,24 +150,24 @@ exports.validators = {};
       {
         const value36 = value17.has_more;
         if (value36 !== void 0) {
-          if (!(typeof value36 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value36 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value37 = value17.count;
         if (value37 !== void 0) {
-          if (!(isInteger(value37))) return typeError("/meta/count", "integer");
-          if (!(value37 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value37))) return checks.typeError("/meta/count", "integer");
+          if (!(value37 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -175,84 +175,84 @@ exports.validators = {};
   const c3 = ["ASC","DESC"];
   const c4 = ["1m","5m","15m","1h","4h","1d"];
   const c5 = ["deribit","binance","okx","bybit","bullish","derive","paradex"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
-          if (v4.exchange === undefined) missing("/query", "exchange");
+        if (checks.isObject(v4)) {
+          if (v4.exchange === undefined) checks.missing("/query", "exchange");
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.start !== undefined) {
-            let v6 = typed(v4, "start", "/query/start", "string");
+            let v6 = checks.typed(v4, "start", "/query/start", "string");
             if (typeof v6 == "string") {
-              if (!f1(v6)) formatError("/query/start", "date-time");
+              if (!f1(v6)) checks.formatError("/query/start", "date-time");
             }
           }
           if (v4.end !== undefined) {
-            let v7 = typed(v4, "end", "/query/end", "string");
+            let v7 = checks.typed(v4, "end", "/query/end", "string");
             if (typeof v7 == "string") {
-              if (!f1(v7)) formatError("/query/end", "date-time");
+              if (!f1(v7)) checks.formatError("/query/end", "date-time");
             }
           }
           if (v4.limit !== undefined) {
-            let v8 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v8)) {
-              if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v8)) {
+              if (v8 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v9 = typed(v4, "cursor", "/query/cursor", "string");
+            let v9 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v9 == "string") {
-              if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v9.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.sort_dir !== undefined) {
             {
-              let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-              if (!c3.includes(v11)) enumError("/query/sort_dir", c3);
+              let v11 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+              if (!c3.includes(v11)) checks.enumError("/query/sort_dir", c3);
             }
           }
           if (v4.resolution !== undefined) {
             {
-              let v13 = typed(v4, "resolution", "/query/resolution", "string");
-              if (!c4.includes(v13)) enumError("/query/resolution", c4);
+              let v13 = checks.typed(v4, "resolution", "/query/resolution", "string");
+              if (!c4.includes(v13)) checks.enumError("/query/resolution", c4);
             }
           }
           if (v4.exchange !== undefined) {
-            let v14 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c5.includes(v14)) enumError("/query/exchange", c5);
+            let v14 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c5.includes(v14)) checks.enumError("/query/exchange", c5);
           }
           if (v4.instrument_name !== undefined) {
-            let v15 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+            let v15 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
             if (typeof v15 == "string") {
-              if (v15.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+              if (v15.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v16 = v1["header"];
-        if (!isObject(v16)) typeError("/header", "object");
+        if (!checks.isObject(v16)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getOptionsSnapshot","method":"get","path":"/api/v1/options/snapshot","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, requiredFirst, typeError, enumError, countLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -43,160 +43,160 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
-        if (item4.date === void 0) return requiredFirst(item4, "/data/" + i3, list2);
+        if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, "object");
+        if (item4.date === void 0) return checks.requiredFirst(item4, "/data/" + i3, list2);
         {
           const value6 = item4.date;
-          if (!(typeof value6 == "string")) return typeError("/data/" + i3 + "/date", "string");
-          if (!(value6.length === 19 && value6.charCodeAt(0) - 48 >>> 0 <= 9 && value6.charCodeAt(1) - 48 >>> 0 <= 9 && value6.charCodeAt(2) - 48 >>> 0 <= 9 && value6.charCodeAt(3) - 48 >>> 0 <= 9 && value6.charCodeAt(4) === 45 && (value6.charCodeAt(5) === 48 && value6.charCodeAt(6) - 49 >>> 0 <= 8 || value6.charCodeAt(5) === 49 && value6.charCodeAt(6) - 48 >>> 0 <= 2) && value6.charCodeAt(7) === 45 && (value6.charCodeAt(8) === 48 && value6.charCodeAt(9) - 49 >>> 0 <= 8 || value6.charCodeAt(8) - 49 >>> 0 <= 1 && value6.charCodeAt(9) - 48 >>> 0 <= 9 || value6.charCodeAt(8) === 51 && value6.charCodeAt(9) - 48 >>> 0 <= 1) && value6.charCodeAt(10) === 32 && (value6.charCodeAt(11) - 48 >>> 0 <= 1 && value6.charCodeAt(12) - 48 >>> 0 <= 9 || value6.charCodeAt(11) === 50 && value6.charCodeAt(12) - 48 >>> 0 <= 3) && value6.charCodeAt(13) === 58 && value6.charCodeAt(14) - 48 >>> 0 <= 5 && value6.charCodeAt(15) - 48 >>> 0 <= 9 && value6.charCodeAt(16) === 58 && value6.charCodeAt(17) - 48 >>> 0 <= 5 && value6.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/data/" + i3 + "/date", source);
+          if (!(typeof value6 == "string")) return checks.typeError("/data/" + i3 + "/date", "string");
+          if (!(value6.length === 19 && value6.charCodeAt(0) - 48 >>> 0 <= 9 && value6.charCodeAt(1) - 48 >>> 0 <= 9 && value6.charCodeAt(2) - 48 >>> 0 <= 9 && value6.charCodeAt(3) - 48 >>> 0 <= 9 && value6.charCodeAt(4) === 45 && (value6.charCodeAt(5) === 48 && value6.charCodeAt(6) - 49 >>> 0 <= 8 || value6.charCodeAt(5) === 49 && value6.charCodeAt(6) - 48 >>> 0 <= 2) && value6.charCodeAt(7) === 45 && (value6.charCodeAt(8) === 48 && value6.charCodeAt(9) - 49 >>> 0 <= 8 || value6.charCodeAt(8) - 49 >>> 0 <= 1 && value6.charCodeAt(9) - 48 >>> 0 <= 9 || value6.charCodeAt(8) === 51 && value6.charCodeAt(9) - 48 >>> 0 <= 1) && value6.charCodeAt(10) === 32 && (value6.charCodeAt(11) - 48 >>> 0 <= 1 && value6.charCodeAt(12) - 48 >>> 0 <= 9 || value6.charCodeAt(11) === 50 && value6.charCodeAt(12) - 48 >>> 0 <= 3) && value6.charCodeAt(13) === 58 && value6.charCodeAt(14) - 48 >>> 0 <= 5 && value6.charCodeAt(15) - 48 >>> 0 <= 9 && value6.charCodeAt(16) === 58 && value6.charCodeAt(17) - 48 >>> 0 <= 5 && value6.charCodeAt(18) - 48 >>> 0 <= 9)) return checks.patternError("/data/" + i3 + "/date", source);
         }
         {
           const value8 = item4.mark_price;
           if (value8 !== void 0) {
-            if (!(typeof value8 == "number" || value8 === null)) return typeError("/data/" + i3 + "/mark_price", list3);
+            if (!(typeof value8 == "number" || value8 === null)) return checks.typeError("/data/" + i3 + "/mark_price", list3);
           }
         }
         {
           const value10 = item4.index_price;
           if (value10 !== void 0) {
-            if (!(typeof value10 == "number" || value10 === null)) return typeError("/data/" + i3 + "/index_price", list3);
+            if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/data/" + i3 + "/index_price", list3);
           }
         }
         {
           const value11 = item4.bid_price;
           if (value11 !== void 0) {
-            if (!(typeof value11 == "number" || value11 === null)) return typeError("/data/" + i3 + "/bid_price", list3);
+            if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/data/" + i3 + "/bid_price", list3);
           }
         }
         {
           const value12 = item4.ask_price;
           if (value12 !== void 0) {
-            if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/" + i3 + "/ask_price", list3);
+            if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/data/" + i3 + "/ask_price", list3);
           }
         }
         {
           const value13 = item4.bid_ask_spread;
           if (value13 !== void 0) {
-            if (!(typeof value13 == "number" || value13 === null)) return typeError("/data/" + i3 + "/bid_ask_spread", list3);
+            if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/data/" + i3 + "/bid_ask_spread", list3);
           }
         }
         {
           const value14 = item4.bid_size;
           if (value14 !== void 0) {
-            if (!(typeof value14 == "number" || value14 === null)) return typeError("/data/" + i3 + "/bid_size", list3);
+            if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/data/" + i3 + "/bid_size", list3);
           }
         }
         {
           const value15 = item4.ask_size;
           if (value15 !== void 0) {
-            if (!(typeof value15 == "number" || value15 === null)) return typeError("/data/" + i3 + "/ask_size", list3);
+            if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/data/" + i3 + "/ask_size", list3);
           }
         }
         {
           const value16 = item4.oi;
           if (value16 !== void 0) {
-            if (!(typeof value16 == "number" || value16 === null)) return typeError("/data/" + i3 + "/oi", list3);
+            if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/data/" + i3 + "/oi", list3);
           }
         }
         {
           const value17 = item4.volume_usd_24h;
           if (value17 !== void 0) {
-            if (!(typeof value17 == "number" || value17 === null)) return typeError("/data/" + i3 + "/volume_usd_24h", list3);
+            if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/data/" + i3 + "/volume_usd_24h", list3);
           }
         }
         {
           const value18 = item4.bid_iv;
           if (value18 !== void 0) {
-            if (!(typeof value18 == "number" || value18 === null)) return typeError("/data/" + i3 + "/bid_iv", list3);
+            if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/data/" + i3 + "/bid_iv", list3);
           }
         }
         {
           const value19 = item4.ask_iv;
           if (value19 !== void 0) {
-            if (!(typeof value19 == "number" || value19 === null)) return typeError("/data/" + i3 + "/ask_iv", list3);
+            if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/data/" + i3 + "/ask_iv", list3);
           }
         }
         {
           const value20 = item4.mark_iv;
           if (value20 !== void 0) {
-            if (!(typeof value20 == "number" || value20 === null)) return typeError("/data/" + i3 + "/mark_iv", list3);
+            if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/data/" + i3 + "/mark_iv", list3);
           }
         }
         {
           const value21 = item4.iv_spread;
           if (value21 !== void 0) {
-            if (!(typeof value21 == "number" || value21 === null)) return typeError("/data/" + i3 + "/iv_spread", list3);
+            if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/data/" + i3 + "/iv_spread", list3);
           }
         }
-        if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
-        if (item4.exchange === void 0 || item4.instrument_name === void 0 || item4.currency === void 0) return requiredFirst(item4, "/data/" + i3, list4);
+        if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, "object");
+        if (item4.exchange === void 0 || item4.instrument_name === void 0 || item4.currency === void 0) return checks.requiredFirst(item4, "/data/" + i3, list4);
         {
           const value23 = item4.exchange;
-          if (!(typeof value23 == "string")) return typeError("/data/" + i3 + "/exchange", "string");
+          if (!(typeof value23 == "string")) return checks.typeError("/data/" + i3 + "/exchange", "string");
         }
         {
           const value24 = item4.instrument_name;
-          if (!(typeof value24 == "string")) return typeError("/data/" + i3 + "/instrument_name", "string");
-          if (value24.length < 1) return countLimit("/data/" + i3 + "/instrument_name", "minLength", 1);
+          if (!(typeof value24 == "string")) return checks.typeError("/data/" + i3 + "/instrument_name", "string");
+          if (value24.length < 1) return checks.countLimit("/data/" + i3 + "/instrument_name", "minLength", 1);
         }
         {
           const value25 = item4.currency;
-          if (!(typeof value25 == "string")) return typeError("/data/" + i3 + "/currency", "string");
+          if (!(typeof value25 == "string")) return checks.typeError("/data/" + i3 + "/currency", "string");
         }
       }
     }
     {
       const value26 = d.meta;
-      if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return typeError("/meta", "object");
-      if (value26.minute === void 0) return requiredFirst(value26, "/meta", list5);
+      if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return checks.typeError("/meta", "object");
+      if (value26.minute === void 0) return checks.requiredFirst(value26, "/meta", list5);
       {
         const value28 = value26.minute;
-        if (!(typeof value28 == "string")) return typeError("/meta/minute", "string");
+        if (!(typeof value28 == "string")) return checks.typeError("/meta/minute", "string");
       }
       {
         const value29 = value26.next_cursor;
         if (value29 !== void 0) {
-          if (!(typeof value29 == "string" || value29 === null)) return typeError("/meta/next_cursor", list6);
+          if (!(typeof value29 == "string" || value29 === null)) return checks.typeError("/meta/next_cursor", list6);
         }
       }
       {
         const value31 = value26.empty_reason;
         if (value31 !== void 0) {
-          if (branch1(value31) + branch2(value31) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value31) + branch2(value31) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value35 = value26.coverage;
         if (value35 !== void 0) {
-          if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return typeError("/meta/coverage", "object");
+          if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value36 = value26.completeness;
         if (value36 !== void 0) {
-          if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return typeError("/meta/completeness", "object");
-          if (value36.status === void 0) return requiredFirst(value36, "/meta/completeness", list8);
+          if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36))) return checks.typeError("/meta/completeness", "object");
+          if (value36.status === void 0) return checks.requiredFirst(value36, "/meta/completeness", list8);
           {
             const value38 = value36.status;
-            if (!(typeof value38 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list9.includes(value38)) return enumError("/meta/completeness/status", list9);
+            if (!(typeof value38 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list9.includes(value38)) return checks.enumError("/meta/completeness/status", list9);
           }
           {
             const value40 = value36.complete_from;
             if (value40 !== void 0) {
-              if (!(branch3(value40) || branch4(value40))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value40) || branch4(value40))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value45 = value36.complete_through;
             if (value45 !== void 0) {
-              if (!(branch3(value45) || branch4(value45))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value45) || branch4(value45))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -205,10 +205,10 @@ exports.validators = {};
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -217,60 +217,60 @@ exports.validators = {};
   const c4 = "^[A-Za-z0-9_]{1,20}$";
   const c5 = new RegExp(c4);
   const c6 = ["1m","5m","15m","1h","4h","1d"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
-          if (v4.exchange === undefined) missing("/query", "exchange");
-          if (v4.currency === undefined) missing("/query", "currency");
+        if (checks.isObject(v4)) {
+          if (v4.exchange === undefined) checks.missing("/query", "exchange");
+          if (v4.currency === undefined) checks.missing("/query", "currency");
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.exchange !== undefined) {
-            let v6 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c3.includes(v6)) enumError("/query/exchange", c3);
+            let v6 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c3.includes(v6)) checks.enumError("/query/exchange", c3);
           }
           if (v4.currency !== undefined) {
-            let v7 = typed(v4, "currency", "/query/currency", "string");
+            let v7 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v7 == "string") {
-              if (!c5.test(v7)) patternError("/query/currency", c4);
+              if (!c5.test(v7)) checks.patternError("/query/currency", c4);
             }
           }
           if (v4.date !== undefined) {
-            let v8 = typed(v4, "date", "/query/date", "string");
+            let v8 = checks.typed(v4, "date", "/query/date", "string");
             if (typeof v8 == "string") {
-              if (!f1(v8)) formatError("/query/date", "date-time");
+              if (!f1(v8)) checks.formatError("/query/date", "date-time");
             }
           }
           if (v4.resolution !== undefined) {
             {
-              let v10 = typed(v4, "resolution", "/query/resolution", "string");
-              if (!c6.includes(v10)) enumError("/query/resolution", c6);
+              let v10 = checks.typed(v4, "resolution", "/query/resolution", "string");
+              if (!c6.includes(v10)) checks.enumError("/query/resolution", c6);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v11 = v1["header"];
-        if (!isObject(v11)) typeError("/header", "object");
+        if (!checks.isObject(v11)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

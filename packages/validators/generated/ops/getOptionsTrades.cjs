@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getOptionsTrades","method":"get","path":"/api/v1/options/trades","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -17,29 +17,29 @@ exports.validators = {};
   const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value6 = d.timestamp;
       if (value6 !== void 0) {
-        if (!(isInteger(value6))) return typeError("/timestamp", "integer");
+        if (!(checks.isInteger(value6))) return checks.typeError("/timestamp", "integer");
       }
     }
     {
       const value7 = d.premium_usd;
       if (value7 !== void 0) {
-        if (!(typeof value7 == "number")) return typeError("/premium_usd", "number");
+        if (!(typeof value7 == "number")) return checks.typeError("/premium_usd", "number");
       }
     }
     {
       const value8 = d.notional;
       if (value8 !== void 0) {
-        if (!(typeof value8 == "number")) return typeError("/notional", "number");
+        if (!(typeof value8 == "number")) return checks.typeError("/notional", "number");
       }
     }
     {
       const value9 = d.amount;
       if (value9 !== void 0) {
-        if (!(typeof value9 == "number")) return typeError("/amount", "number");
+        if (!(typeof value9 == "number")) return checks.typeError("/amount", "number");
       }
     }
     return true;
@@ -69,55 +69,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3);
+        if (!dataItem(item4)) return checks.at("/data/" + i3);
       }
     }
     {
       const value10 = d.meta;
-      if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return typeError("/meta", "object");
-      if (value10.next_cursor === void 0) return requiredFirst(value10, "/meta", list2);
+      if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return checks.typeError("/meta", "object");
+      if (value10.next_cursor === void 0) return checks.requiredFirst(value10, "/meta", list2);
       {
         const value12 = value10.next_cursor;
-        if (!(typeof value12 == "string" || value12 === null)) return typeError("/meta/next_cursor", list3);
+        if (!(typeof value12 == "string" || value12 === null)) return checks.typeError("/meta/next_cursor", list3);
       }
       {
         const value14 = value10.empty_reason;
         if (value14 !== void 0) {
-          if (branch1(value14) + branch2(value14) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value14) + branch2(value14) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value18 = value10.coverage;
         if (value18 !== void 0) {
-          if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return typeError("/meta/coverage", "object");
+          if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value19 = value10.completeness;
         if (value19 !== void 0) {
-          if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta/completeness", "object");
-          if (value19.status === void 0) return requiredFirst(value19, "/meta/completeness", list5);
+          if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return checks.typeError("/meta/completeness", "object");
+          if (value19.status === void 0) return checks.requiredFirst(value19, "/meta/completeness", list5);
           {
             const value21 = value19.status;
-            if (!(typeof value21 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list6.includes(value21)) return enumError("/meta/completeness/status", list6);
+            if (!(typeof value21 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list6.includes(value21)) return checks.enumError("/meta/completeness/status", list6);
           }
           {
             const value23 = value19.complete_from;
             if (value23 !== void 0) {
-              if (!(branch3(value23) || branch4(value23))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value23) || branch4(value23))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value29 = value19.complete_through;
             if (value29 !== void 0) {
-              if (!(branch3(value29) || branch4(value29))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value29) || branch4(value29))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -125,24 +125,24 @@ exports.validators = {};
       {
         const value30 = value10.has_more;
         if (value30 !== void 0) {
-          if (!(typeof value30 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value30 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value31 = value10.count;
         if (value31 !== void 0) {
-          if (!(isInteger(value31))) return typeError("/meta/count", "integer");
-          if (!(value31 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value31))) return checks.typeError("/meta/count", "integer");
+          if (!(value31 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -157,141 +157,141 @@ exports.validators = {};
   const c10 = new RegExp(c9);
   const c11 = ["timestamp","premium_usd","notional","amount"];
   const c12 = ["inverse","linear"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.start !== undefined) {
-            let v6 = typed(v4, "start", "/query/start", "string");
+            let v6 = checks.typed(v4, "start", "/query/start", "string");
             if (typeof v6 == "string") {
-              if (!f1(v6)) formatError("/query/start", "date-time");
+              if (!f1(v6)) checks.formatError("/query/start", "date-time");
             }
           }
           if (v4.end !== undefined) {
-            let v7 = typed(v4, "end", "/query/end", "string");
+            let v7 = checks.typed(v4, "end", "/query/end", "string");
             if (typeof v7 == "string") {
-              if (!f1(v7)) formatError("/query/end", "date-time");
+              if (!f1(v7)) checks.formatError("/query/end", "date-time");
             }
           }
           if (v4.limit !== undefined) {
-            let v8 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v8)) {
-              if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v8)) {
+              if (v8 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v9 = typed(v4, "cursor", "/query/cursor", "string");
+            let v9 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v9 == "string") {
-              if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v9.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.sort_dir !== undefined) {
             {
-              let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-              if (!c3.includes(v11)) enumError("/query/sort_dir", c3);
+              let v11 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+              if (!c3.includes(v11)) checks.enumError("/query/sort_dir", c3);
             }
           }
           if (v4.exchange !== undefined) {
-            let v12 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c4.includes(v12)) enumError("/query/exchange", c4);
+            let v12 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c4.includes(v12)) checks.enumError("/query/exchange", c4);
           }
           if (v4.instrument_name !== undefined) {
-            let v13 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+            let v13 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
             if (typeof v13 == "string") {
-              if (v13.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+              if (v13.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
             }
           }
           if (v4.currency !== undefined) {
-            let v14 = typed(v4, "currency", "/query/currency", "string");
+            let v14 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v14 == "string") {
-              if (!c6.test(v14)) patternError("/query/currency", c5);
+              if (!c6.test(v14)) checks.patternError("/query/currency", c5);
             }
           }
           if (v4.min_premium_usd !== undefined) {
-            let v15 = typed(v4, "min_premium_usd", "/query/min_premium_usd", "number");
-            if (isNumber(v15)) {
-              if (v15 < 0) numberLimit("/query/min_premium_usd", "minimum", 0);
+            let v15 = checks.typed(v4, "min_premium_usd", "/query/min_premium_usd", "number");
+            if (checks.isNumber(v15)) {
+              if (v15 < 0) checks.numberLimit("/query/min_premium_usd", "minimum", 0);
             }
           }
           if (v4.min_notional !== undefined) {
-            let v16 = typed(v4, "min_notional", "/query/min_notional", "number");
-            if (isNumber(v16)) {
-              if (v16 < 0) numberLimit("/query/min_notional", "minimum", 0);
+            let v16 = checks.typed(v4, "min_notional", "/query/min_notional", "number");
+            if (checks.isNumber(v16)) {
+              if (v16 < 0) checks.numberLimit("/query/min_notional", "minimum", 0);
             }
           }
           if (v4.direction !== undefined) {
-            let v17 = typed(v4, "direction", "/query/direction", "string");
-            if (!c7.includes(v17)) enumError("/query/direction", c7);
+            let v17 = checks.typed(v4, "direction", "/query/direction", "string");
+            if (!c7.includes(v17)) checks.enumError("/query/direction", c7);
           }
           if (v4.strategy !== undefined) {
-            let v18 = typed(v4, "strategy", "/query/strategy", "string");
+            let v18 = checks.typed(v4, "strategy", "/query/strategy", "string");
             if (typeof v18 == "string") {
-              if (v18.length < 1) countLimit("/query/strategy", "minLength", 1);
+              if (v18.length < 1) checks.countLimit("/query/strategy", "minLength", 1);
             }
           }
           if (v4.block_only !== undefined) {
-            let v19 = typed(v4, "block_only", "/query/block_only", "boolean");
+            let v19 = checks.typed(v4, "block_only", "/query/block_only", "boolean");
           }
           if (v4.opening_only !== undefined) {
-            let v20 = typed(v4, "opening_only", "/query/opening_only", "boolean");
+            let v20 = checks.typed(v4, "opening_only", "/query/opening_only", "boolean");
           }
           if (v4.option_type !== undefined) {
-            let v21 = typed(v4, "option_type", "/query/option_type", "string");
-            if (!c8.includes(v21)) enumError("/query/option_type", c8);
+            let v21 = checks.typed(v4, "option_type", "/query/option_type", "string");
+            if (!c8.includes(v21)) checks.enumError("/query/option_type", c8);
           }
           if (v4.maturity !== undefined) {
-            let v22 = typed(v4, "maturity", "/query/maturity", "string");
+            let v22 = checks.typed(v4, "maturity", "/query/maturity", "string");
             if (typeof v22 == "string") {
-              if (!c10.test(v22)) patternError("/query/maturity", c9);
+              if (!c10.test(v22)) checks.patternError("/query/maturity", c9);
             }
           }
           if (v4.top_n !== undefined) {
-            let v23 = typed(v4, "top_n", "/query/top_n", "integer");
-            if (isNumber(v23)) {
-              if (v23 < 1) numberLimit("/query/top_n", "minimum", 1);
+            let v23 = checks.typed(v4, "top_n", "/query/top_n", "integer");
+            if (checks.isNumber(v23)) {
+              if (v23 < 1) checks.numberLimit("/query/top_n", "minimum", 1);
             }
           }
           if (v4.sort !== undefined) {
-            let v24 = typed(v4, "sort", "/query/sort", "string");
-            if (!c11.includes(v24)) enumError("/query/sort", c11);
+            let v24 = checks.typed(v4, "sort", "/query/sort", "string");
+            if (!c11.includes(v24)) checks.enumError("/query/sort", c11);
           }
           if (v4.settlement_currency !== undefined) {
-            let v25 = typed(v4, "settlement_currency", "/query/settlement_currency", "string");
+            let v25 = checks.typed(v4, "settlement_currency", "/query/settlement_currency", "string");
             if (typeof v25 == "string") {
-              if (v25.length < 1) countLimit("/query/settlement_currency", "minLength", 1);
+              if (v25.length < 1) checks.countLimit("/query/settlement_currency", "minLength", 1);
             }
           }
           if (v4.margin_type !== undefined) {
-            let v26 = typed(v4, "margin_type", "/query/margin_type", "string");
-            if (!c12.includes(v26)) enumError("/query/margin_type", c12);
+            let v26 = checks.typed(v4, "margin_type", "/query/margin_type", "string");
+            if (!c12.includes(v26)) checks.enumError("/query/margin_type", c12);
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v27 = v1["header"];
-        if (!isObject(v27)) typeError("/header", "object");
+        if (!checks.isObject(v27)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

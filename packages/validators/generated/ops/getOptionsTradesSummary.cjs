@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getOptionsTradesSummary","method":"get","path":"/api/v1/options/trades/summary","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -18,97 +18,97 @@ exports.validators = {};
   const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value6 = d.trade_count;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "number" || value6 === null)) return typeError("/trade_count", list2);
+        if (!(typeof value6 == "number" || value6 === null)) return checks.typeError("/trade_count", list2);
         if (typeof value6 == "number") {
-          if (!(value6 >= 0)) return numberLimit("/trade_count", "minimum", 0);
+          if (!(value6 >= 0)) return checks.numberLimit("/trade_count", "minimum", 0);
         }
       }
     }
     {
       const value8 = d.volume;
       if (value8 !== void 0) {
-        if (!(typeof value8 == "number" || value8 === null)) return typeError("/volume", list2);
+        if (!(typeof value8 == "number" || value8 === null)) return checks.typeError("/volume", list2);
         if (typeof value8 == "number") {
-          if (!(value8 >= 0)) return numberLimit("/volume", "minimum", 0);
+          if (!(value8 >= 0)) return checks.numberLimit("/volume", "minimum", 0);
         }
       }
     }
     {
       const value9 = d.buy_volume;
       if (value9 !== void 0) {
-        if (!(typeof value9 == "number" || value9 === null)) return typeError("/buy_volume", list2);
+        if (!(typeof value9 == "number" || value9 === null)) return checks.typeError("/buy_volume", list2);
         if (typeof value9 == "number") {
-          if (!(value9 >= 0)) return numberLimit("/buy_volume", "minimum", 0);
+          if (!(value9 >= 0)) return checks.numberLimit("/buy_volume", "minimum", 0);
         }
       }
     }
     {
       const value10 = d.sell_volume;
       if (value10 !== void 0) {
-        if (!(typeof value10 == "number" || value10 === null)) return typeError("/sell_volume", list2);
+        if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/sell_volume", list2);
         if (typeof value10 == "number") {
-          if (!(value10 >= 0)) return numberLimit("/sell_volume", "minimum", 0);
+          if (!(value10 >= 0)) return checks.numberLimit("/sell_volume", "minimum", 0);
         }
       }
     }
     {
       const value11 = d.premium_usd;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "number" || value11 === null)) return typeError("/premium_usd", list2);
+        if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/premium_usd", list2);
       }
     }
     {
       const value12 = d.buy_premium_usd;
       if (value12 !== void 0) {
-        if (!(typeof value12 == "number" || value12 === null)) return typeError("/buy_premium_usd", list2);
+        if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/buy_premium_usd", list2);
       }
     }
     {
       const value13 = d.sell_premium_usd;
       if (value13 !== void 0) {
-        if (!(typeof value13 == "number" || value13 === null)) return typeError("/sell_premium_usd", list2);
+        if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/sell_premium_usd", list2);
       }
     }
     {
       const value14 = d.notional;
       if (value14 !== void 0) {
-        if (!(typeof value14 == "number" || value14 === null)) return typeError("/notional", list2);
+        if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/notional", list2);
       }
     }
     {
       const value15 = d.net_oi_change;
       if (value15 !== void 0) {
-        if (!(typeof value15 == "number" || value15 === null)) return typeError("/net_oi_change", list2);
+        if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/net_oi_change", list2);
       }
     }
     {
       const value16 = d.net_delta;
       if (value16 !== void 0) {
-        if (!(typeof value16 == "number" || value16 === null)) return typeError("/net_delta", list2);
+        if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/net_delta", list2);
       }
     }
     {
       const value17 = d.net_gamma;
       if (value17 !== void 0) {
-        if (!(typeof value17 == "number" || value17 === null)) return typeError("/net_gamma", list2);
+        if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/net_gamma", list2);
       }
     }
     {
       const value18 = d.net_vega;
       if (value18 !== void 0) {
-        if (!(typeof value18 == "number" || value18 === null)) return typeError("/net_vega", list2);
+        if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/net_vega", list2);
       }
     }
     {
       const value19 = d.block_trade_count;
       if (value19 !== void 0) {
-        if (!(typeof value19 == "number" || value19 === null)) return typeError("/block_trade_count", list2);
+        if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/block_trade_count", list2);
         if (typeof value19 == "number") {
-          if (!(value19 >= 0)) return numberLimit("/block_trade_count", "minimum", 0);
+          if (!(value19 >= 0)) return checks.numberLimit("/block_trade_count", "minimum", 0);
         }
       }
     }
@@ -139,55 +139,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3);
+        if (!dataItem(item4)) return checks.at("/data/" + i3);
       }
     }
     {
       const value20 = d.meta;
-      if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
-      if (value20.next_cursor === void 0) return requiredFirst(value20, "/meta", list3);
+      if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return checks.typeError("/meta", "object");
+      if (value20.next_cursor === void 0) return checks.requiredFirst(value20, "/meta", list3);
       {
         const value22 = value20.next_cursor;
-        if (!(typeof value22 == "string" || value22 === null)) return typeError("/meta/next_cursor", list4);
+        if (!(typeof value22 == "string" || value22 === null)) return checks.typeError("/meta/next_cursor", list4);
       }
       {
         const value24 = value20.empty_reason;
         if (value24 !== void 0) {
-          if (branch1(value24) + branch2(value24) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value24) + branch2(value24) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value28 = value20.coverage;
         if (value28 !== void 0) {
-          if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta/coverage", "object");
+          if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value29 = value20.completeness;
         if (value29 !== void 0) {
-          if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return typeError("/meta/completeness", "object");
-          if (value29.status === void 0) return requiredFirst(value29, "/meta/completeness", list6);
+          if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return checks.typeError("/meta/completeness", "object");
+          if (value29.status === void 0) return checks.requiredFirst(value29, "/meta/completeness", list6);
           {
             const value31 = value29.status;
-            if (!(typeof value31 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list7.includes(value31)) return enumError("/meta/completeness/status", list7);
+            if (!(typeof value31 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list7.includes(value31)) return checks.enumError("/meta/completeness/status", list7);
           }
           {
             const value33 = value29.complete_from;
             if (value33 !== void 0) {
-              if (!(branch3(value33) || branch4(value33))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value33) || branch4(value33))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value39 = value29.complete_through;
             if (value39 !== void 0) {
-              if (!(branch3(value39) || branch4(value39))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value39) || branch4(value39))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -195,24 +195,24 @@ exports.validators = {};
       {
         const value40 = value20.has_more;
         if (value40 !== void 0) {
-          if (!(typeof value40 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value40 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value41 = value20.count;
         if (value41 !== void 0) {
-          if (!(isInteger(value41))) return typeError("/meta/count", "integer");
-          if (!(value41 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value41))) return checks.typeError("/meta/count", "integer");
+          if (!(value41 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -227,134 +227,134 @@ exports.validators = {};
   const c10 = ["C","P"];
   const c11 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
   const c12 = new RegExp(c11);
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
-          if (v4.exchange === undefined) missing("/query", "exchange");
-          if (v4.currency === undefined) missing("/query", "currency");
-          if (v4.group_by === undefined) missing("/query", "group_by");
+        if (checks.isObject(v4)) {
+          if (v4.exchange === undefined) checks.missing("/query", "exchange");
+          if (v4.currency === undefined) checks.missing("/query", "currency");
+          if (v4.group_by === undefined) checks.missing("/query", "group_by");
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.start !== undefined) {
-            let v6 = typed(v4, "start", "/query/start", "string");
+            let v6 = checks.typed(v4, "start", "/query/start", "string");
             if (typeof v6 == "string") {
-              if (!f1(v6)) formatError("/query/start", "date-time");
+              if (!f1(v6)) checks.formatError("/query/start", "date-time");
             }
           }
           if (v4.end !== undefined) {
-            let v7 = typed(v4, "end", "/query/end", "string");
+            let v7 = checks.typed(v4, "end", "/query/end", "string");
             if (typeof v7 == "string") {
-              if (!f1(v7)) formatError("/query/end", "date-time");
+              if (!f1(v7)) checks.formatError("/query/end", "date-time");
             }
           }
           if (v4.limit !== undefined) {
-            let v8 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v8)) {
-              if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v8)) {
+              if (v8 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v9 = typed(v4, "cursor", "/query/cursor", "string");
+            let v9 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v9 == "string") {
-              if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v9.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.sort_dir !== undefined) {
             {
-              let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-              if (!c3.includes(v11)) enumError("/query/sort_dir", c3);
+              let v11 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+              if (!c3.includes(v11)) checks.enumError("/query/sort_dir", c3);
             }
           }
           if (v4.resolution !== undefined) {
             {
-              let v13 = typed(v4, "resolution", "/query/resolution", "string");
-              if (!c4.includes(v13)) enumError("/query/resolution", c4);
+              let v13 = checks.typed(v4, "resolution", "/query/resolution", "string");
+              if (!c4.includes(v13)) checks.enumError("/query/resolution", c4);
             }
           }
           if (v4.exchange !== undefined) {
-            let v14 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c5.includes(v14)) enumError("/query/exchange", c5);
+            let v14 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c5.includes(v14)) checks.enumError("/query/exchange", c5);
           }
           if (v4.instrument_name !== undefined) {
-            let v15 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+            let v15 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
             if (typeof v15 == "string") {
-              if (v15.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+              if (v15.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
             }
           }
           if (v4.currency !== undefined) {
-            let v16 = typed(v4, "currency", "/query/currency", "string");
+            let v16 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v16 == "string") {
-              if (!c7.test(v16)) patternError("/query/currency", c6);
+              if (!c7.test(v16)) checks.patternError("/query/currency", c6);
             }
           }
           if (v4.group_by !== undefined) {
-            let v17 = typed(v4, "group_by", "/query/group_by", "string");
-            if (!c8.includes(v17)) enumError("/query/group_by", c8);
+            let v17 = checks.typed(v4, "group_by", "/query/group_by", "string");
+            if (!c8.includes(v17)) checks.enumError("/query/group_by", c8);
           }
           if (v4.min_premium_usd !== undefined) {
-            let v18 = typed(v4, "min_premium_usd", "/query/min_premium_usd", "number");
-            if (isNumber(v18)) {
-              if (v18 < 0) numberLimit("/query/min_premium_usd", "minimum", 0);
+            let v18 = checks.typed(v4, "min_premium_usd", "/query/min_premium_usd", "number");
+            if (checks.isNumber(v18)) {
+              if (v18 < 0) checks.numberLimit("/query/min_premium_usd", "minimum", 0);
             }
           }
           if (v4.min_notional !== undefined) {
-            let v19 = typed(v4, "min_notional", "/query/min_notional", "number");
-            if (isNumber(v19)) {
-              if (v19 < 0) numberLimit("/query/min_notional", "minimum", 0);
+            let v19 = checks.typed(v4, "min_notional", "/query/min_notional", "number");
+            if (checks.isNumber(v19)) {
+              if (v19 < 0) checks.numberLimit("/query/min_notional", "minimum", 0);
             }
           }
           if (v4.direction !== undefined) {
-            let v20 = typed(v4, "direction", "/query/direction", "string");
-            if (!c9.includes(v20)) enumError("/query/direction", c9);
+            let v20 = checks.typed(v4, "direction", "/query/direction", "string");
+            if (!c9.includes(v20)) checks.enumError("/query/direction", c9);
           }
           if (v4.block_only !== undefined) {
-            let v21 = typed(v4, "block_only", "/query/block_only", "boolean");
+            let v21 = checks.typed(v4, "block_only", "/query/block_only", "boolean");
           }
           if (v4.opening_only !== undefined) {
-            let v22 = typed(v4, "opening_only", "/query/opening_only", "boolean");
+            let v22 = checks.typed(v4, "opening_only", "/query/opening_only", "boolean");
           }
           if (v4.option_type !== undefined) {
-            let v23 = typed(v4, "option_type", "/query/option_type", "string");
-            if (!c10.includes(v23)) enumError("/query/option_type", c10);
+            let v23 = checks.typed(v4, "option_type", "/query/option_type", "string");
+            if (!c10.includes(v23)) checks.enumError("/query/option_type", c10);
           }
           if (v4.maturity !== undefined) {
-            let v24 = typed(v4, "maturity", "/query/maturity", "string");
+            let v24 = checks.typed(v4, "maturity", "/query/maturity", "string");
             if (typeof v24 == "string") {
-              if (!c12.test(v24)) patternError("/query/maturity", c11);
+              if (!c12.test(v24)) checks.patternError("/query/maturity", c11);
             }
           }
           if (v4.strategy !== undefined) {
-            let v25 = typed(v4, "strategy", "/query/strategy", "string");
+            let v25 = checks.typed(v4, "strategy", "/query/strategy", "string");
             if (typeof v25 == "string") {
-              if (v25.length < 1) countLimit("/query/strategy", "minLength", 1);
+              if (v25.length < 1) checks.countLimit("/query/strategy", "minLength", 1);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v26 = v1["header"];
-        if (!isObject(v26)) typeError("/header", "object");
+        if (!checks.isObject(v26)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

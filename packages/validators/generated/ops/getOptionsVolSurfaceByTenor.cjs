@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getOptionsVolSurfaceByTenor","method":"get","path":"/api/v1/options/vol-surface/by-tenor","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -18,47 +18,47 @@ exports.validators = {};
   const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value6 = d.date;
       if (value6 !== void 0) {
-        if (!(isInteger(value6) || typeof value6 == "string")) return typeError("/date", list2);
+        if (!(checks.isInteger(value6) || typeof value6 == "string")) return checks.typeError("/date", list2);
       }
     }
     {
       const value8 = d.tenor;
       if (value8 !== void 0) {
-        if (!(typeof value8 == "number")) return typeError("/tenor", "number");
+        if (!(typeof value8 == "number")) return checks.typeError("/tenor", "number");
       }
     }
     {
       const value9 = d.atm_iv;
       if (value9 !== void 0) {
-        if (!(typeof value9 == "number")) return typeError("/atm_iv", "number");
+        if (!(typeof value9 == "number")) return checks.typeError("/atm_iv", "number");
       }
     }
     {
       const value10 = d.call_25d_iv;
       if (value10 !== void 0) {
-        if (!(typeof value10 == "number")) return typeError("/call_25d_iv", "number");
+        if (!(typeof value10 == "number")) return checks.typeError("/call_25d_iv", "number");
       }
     }
     {
       const value11 = d.put_25d_iv;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "number")) return typeError("/put_25d_iv", "number");
+        if (!(typeof value11 == "number")) return checks.typeError("/put_25d_iv", "number");
       }
     }
     {
       const value12 = d.skew_25d;
       if (value12 !== void 0) {
-        if (!(typeof value12 == "number")) return typeError("/skew_25d", "number");
+        if (!(typeof value12 == "number")) return checks.typeError("/skew_25d", "number");
       }
     }
     {
       const value13 = d.skew_10d;
       if (value13 !== void 0) {
-        if (!(typeof value13 == "number")) return typeError("/skew_10d", "number");
+        if (!(typeof value13 == "number")) return checks.typeError("/skew_10d", "number");
       }
     }
     return true;
@@ -88,55 +88,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3);
+        if (!dataItem(item4)) return checks.at("/data/" + i3);
       }
     }
     {
       const value14 = d.meta;
-      if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return typeError("/meta", "object");
-      if (value14.next_cursor === void 0) return requiredFirst(value14, "/meta", list3);
+      if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return checks.typeError("/meta", "object");
+      if (value14.next_cursor === void 0) return checks.requiredFirst(value14, "/meta", list3);
       {
         const value16 = value14.next_cursor;
-        if (!(typeof value16 == "string" || value16 === null)) return typeError("/meta/next_cursor", list4);
+        if (!(typeof value16 == "string" || value16 === null)) return checks.typeError("/meta/next_cursor", list4);
       }
       {
         const value18 = value14.empty_reason;
         if (value18 !== void 0) {
-          if (branch1(value18) + branch2(value18) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value18) + branch2(value18) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value22 = value14.coverage;
         if (value22 !== void 0) {
-          if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return typeError("/meta/coverage", "object");
+          if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value23 = value14.completeness;
         if (value23 !== void 0) {
-          if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta/completeness", "object");
-          if (value23.status === void 0) return requiredFirst(value23, "/meta/completeness", list6);
+          if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return checks.typeError("/meta/completeness", "object");
+          if (value23.status === void 0) return checks.requiredFirst(value23, "/meta/completeness", list6);
           {
             const value25 = value23.status;
-            if (!(typeof value25 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list7.includes(value25)) return enumError("/meta/completeness/status", list7);
+            if (!(typeof value25 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list7.includes(value25)) return checks.enumError("/meta/completeness/status", list7);
           }
           {
             const value27 = value23.complete_from;
             if (value27 !== void 0) {
-              if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value27) || branch4(value27))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value33 = value23.complete_through;
             if (value33 !== void 0) {
-              if (!(branch3(value33) || branch4(value33))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value33) || branch4(value33))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -144,24 +144,24 @@ exports.validators = {};
       {
         const value34 = value14.has_more;
         if (value34 !== void 0) {
-          if (!(typeof value34 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value34 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value35 = value14.count;
         if (value35 !== void 0) {
-          if (!(isInteger(value35))) return typeError("/meta/count", "integer");
-          if (!(value35 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value35))) return checks.typeError("/meta/count", "integer");
+          if (!(value35 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -171,91 +171,91 @@ exports.validators = {};
   const c5 = new RegExp(c4);
   const c6 = ["1m","5m","15m","1h","4h","1d"];
   const c7 = ["ASC","DESC"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
-          if (v4.exchange === undefined) missing("/query", "exchange");
-          if (v4.currency === undefined) missing("/query", "currency");
+        if (checks.isObject(v4)) {
+          if (v4.exchange === undefined) checks.missing("/query", "exchange");
+          if (v4.currency === undefined) checks.missing("/query", "currency");
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.exchange !== undefined) {
-            let v6 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c3.includes(v6)) enumError("/query/exchange", c3);
+            let v6 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c3.includes(v6)) checks.enumError("/query/exchange", c3);
           }
           if (v4.currency !== undefined) {
-            let v7 = typed(v4, "currency", "/query/currency", "string");
+            let v7 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v7 == "string") {
-              if (!c5.test(v7)) patternError("/query/currency", c4);
+              if (!c5.test(v7)) checks.patternError("/query/currency", c4);
             }
           }
           if (v4.date !== undefined) {
-            let v8 = typed(v4, "date", "/query/date", "string");
+            let v8 = checks.typed(v4, "date", "/query/date", "string");
             if (typeof v8 == "string") {
-              if (!f1(v8)) formatError("/query/date", "date-time");
+              if (!f1(v8)) checks.formatError("/query/date", "date-time");
             }
           }
           if (v4.start !== undefined) {
-            let v9 = typed(v4, "start", "/query/start", "string");
+            let v9 = checks.typed(v4, "start", "/query/start", "string");
             if (typeof v9 == "string") {
-              if (!f1(v9)) formatError("/query/start", "date-time");
+              if (!f1(v9)) checks.formatError("/query/start", "date-time");
             }
           }
           if (v4.end !== undefined) {
-            let v10 = typed(v4, "end", "/query/end", "string");
+            let v10 = checks.typed(v4, "end", "/query/end", "string");
             if (typeof v10 == "string") {
-              if (!f1(v10)) formatError("/query/end", "date-time");
+              if (!f1(v10)) checks.formatError("/query/end", "date-time");
             }
           }
           if (v4.resolution !== undefined) {
             {
-              let v12 = typed(v4, "resolution", "/query/resolution", "string");
-              if (!c6.includes(v12)) enumError("/query/resolution", c6);
+              let v12 = checks.typed(v4, "resolution", "/query/resolution", "string");
+              if (!c6.includes(v12)) checks.enumError("/query/resolution", c6);
             }
           }
           if (v4.limit !== undefined) {
-            let v13 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v13)) {
-              if (v13 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v13 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v13 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v13)) {
+              if (v13 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v13 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v14 = typed(v4, "cursor", "/query/cursor", "string");
+            let v14 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v14 == "string") {
-              if (v14.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v14.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.sort_dir !== undefined) {
             {
-              let v16 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-              if (!c7.includes(v16)) enumError("/query/sort_dir", c7);
+              let v16 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+              if (!c7.includes(v16)) checks.enumError("/query/sort_dir", c7);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v17 = v1["header"];
-        if (!isObject(v17)) typeError("/header", "object");
+        if (!checks.isObject(v17)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

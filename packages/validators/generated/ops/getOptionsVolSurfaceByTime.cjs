@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getOptionsVolSurfaceByTime","method":"get","path":"/api/v1/options/vol-surface/by-time","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -15,92 +15,92 @@ const c6 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|N
 const c7 = new RegExp(c6);
 const c8 = ["1m","5m","15m","1h","4h","1d"];
 const c9 = ["ASC","DESC"];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
-        if (v4.exchange === undefined) missing("/query", "exchange");
-        if (v4.currency === undefined) missing("/query", "currency");
-        if (v4.maturity === undefined) missing("/query", "maturity");
+      if (checks.isObject(v4)) {
+        if (v4.exchange === undefined) checks.missing("/query", "exchange");
+        if (v4.currency === undefined) checks.missing("/query", "currency");
+        if (v4.maturity === undefined) checks.missing("/query", "maturity");
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.exchange !== undefined) {
-          let v6 = typed(v4, "exchange", "/query/exchange", "string");
-          if (!c3.includes(v6)) enumError("/query/exchange", c3);
+          let v6 = checks.typed(v4, "exchange", "/query/exchange", "string");
+          if (!c3.includes(v6)) checks.enumError("/query/exchange", c3);
         }
         if (v4.currency !== undefined) {
-          let v7 = typed(v4, "currency", "/query/currency", "string");
+          let v7 = checks.typed(v4, "currency", "/query/currency", "string");
           if (typeof v7 == "string") {
-            if (!c5.test(v7)) patternError("/query/currency", c4);
+            if (!c5.test(v7)) checks.patternError("/query/currency", c4);
           }
         }
         if (v4.maturity !== undefined) {
-          let v8 = typed(v4, "maturity", "/query/maturity", "string");
+          let v8 = checks.typed(v4, "maturity", "/query/maturity", "string");
           if (typeof v8 == "string") {
-            if (!c7.test(v8)) patternError("/query/maturity", c6);
+            if (!c7.test(v8)) checks.patternError("/query/maturity", c6);
           }
         }
         if (v4.start !== undefined) {
-          let v9 = typed(v4, "start", "/query/start", "string");
+          let v9 = checks.typed(v4, "start", "/query/start", "string");
           if (typeof v9 == "string") {
-            if (!f1(v9)) formatError("/query/start", "date-time");
+            if (!f1(v9)) checks.formatError("/query/start", "date-time");
           }
         }
         if (v4.end !== undefined) {
-          let v10 = typed(v4, "end", "/query/end", "string");
+          let v10 = checks.typed(v4, "end", "/query/end", "string");
           if (typeof v10 == "string") {
-            if (!f1(v10)) formatError("/query/end", "date-time");
+            if (!f1(v10)) checks.formatError("/query/end", "date-time");
           }
         }
         if (v4.resolution !== undefined) {
           {
-            let v12 = typed(v4, "resolution", "/query/resolution", "string");
-            if (!c8.includes(v12)) enumError("/query/resolution", c8);
+            let v12 = checks.typed(v4, "resolution", "/query/resolution", "string");
+            if (!c8.includes(v12)) checks.enumError("/query/resolution", c8);
           }
         }
         if (v4.limit !== undefined) {
-          let v13 = typed(v4, "limit", "/query/limit", "integer");
-          if (isNumber(v13)) {
-            if (v13 > 1000) numberLimit("/query/limit", "maximum", 1000);
-            if (v13 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v13 = checks.typed(v4, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v13)) {
+            if (v13 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+            if (v13 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
-          let v14 = typed(v4, "cursor", "/query/cursor", "string");
+          let v14 = checks.typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v14 == "string") {
-            if (v14.length < 1) countLimit("/query/cursor", "minLength", 1);
+            if (v14.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
           }
         }
         if (v4.sort_dir !== undefined) {
           {
-            let v16 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-            if (!c9.includes(v16)) enumError("/query/sort_dir", c9);
+            let v16 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+            if (!c9.includes(v16)) checks.enumError("/query/sort_dir", c9);
           }
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v17 = v1["header"];
-      if (!isObject(v17)) typeError("/header", "object");
+      if (!checks.isObject(v17)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

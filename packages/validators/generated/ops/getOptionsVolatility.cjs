@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getOptionsVolatility","method":"get","path":"/api/v1/options/volatility","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -17,115 +17,115 @@ const list7 = ["available","unavailable"];
 const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
+    if (!(typeof value7 == "string")) return checks.typeError("/date", "string");
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return checks.patternError("/date", source);
   }
   {
     const value9 = d.strike;
-    if (!(typeof value9 == "number")) return typeError("/strike", "number");
+    if (!(typeof value9 == "number")) return checks.typeError("/strike", "number");
   }
   {
     const value10 = d.maturity;
-    if (!(typeof value10 == "string")) return typeError("/maturity", "string");
+    if (!(typeof value10 == "string")) return checks.typeError("/maturity", "string");
   }
   {
     const value11 = d.days_to_expiry;
-    if (!(typeof value11 == "number")) return typeError("/days_to_expiry", "number");
+    if (!(typeof value11 == "number")) return checks.typeError("/days_to_expiry", "number");
   }
   {
     const value12 = d.underlying_price;
-    if (!(typeof value12 == "number")) return typeError("/underlying_price", "number");
+    if (!(typeof value12 == "number")) return checks.typeError("/underlying_price", "number");
   }
   {
     const value13 = d.mark_iv_open;
-    if (!(typeof value13 == "number")) return typeError("/mark_iv_open", "number");
+    if (!(typeof value13 == "number")) return checks.typeError("/mark_iv_open", "number");
   }
   {
     const value14 = d.mark_iv_high;
-    if (!(typeof value14 == "number")) return typeError("/mark_iv_high", "number");
+    if (!(typeof value14 == "number")) return checks.typeError("/mark_iv_high", "number");
   }
   {
     const value15 = d.mark_iv_low;
-    if (!(typeof value15 == "number")) return typeError("/mark_iv_low", "number");
+    if (!(typeof value15 == "number")) return checks.typeError("/mark_iv_low", "number");
   }
   {
     const value16 = d.mark_iv_close;
-    if (!(typeof value16 == "number")) return typeError("/mark_iv_close", "number");
+    if (!(typeof value16 == "number")) return checks.typeError("/mark_iv_close", "number");
   }
   {
     const value17 = d.bid_iv_open;
-    if (!(typeof value17 == "number")) return typeError("/bid_iv_open", "number");
+    if (!(typeof value17 == "number")) return checks.typeError("/bid_iv_open", "number");
   }
   {
     const value18 = d.bid_iv_high;
-    if (!(typeof value18 == "number")) return typeError("/bid_iv_high", "number");
+    if (!(typeof value18 == "number")) return checks.typeError("/bid_iv_high", "number");
   }
   {
     const value19 = d.bid_iv_low;
-    if (!(typeof value19 == "number")) return typeError("/bid_iv_low", "number");
+    if (!(typeof value19 == "number")) return checks.typeError("/bid_iv_low", "number");
   }
   {
     const value20 = d.bid_iv_close;
-    if (!(typeof value20 == "number")) return typeError("/bid_iv_close", "number");
+    if (!(typeof value20 == "number")) return checks.typeError("/bid_iv_close", "number");
   }
   {
     const value21 = d.ask_iv_open;
-    if (!(typeof value21 == "number")) return typeError("/ask_iv_open", "number");
+    if (!(typeof value21 == "number")) return checks.typeError("/ask_iv_open", "number");
   }
   {
     const value22 = d.ask_iv_high;
-    if (!(typeof value22 == "number")) return typeError("/ask_iv_high", "number");
+    if (!(typeof value22 == "number")) return checks.typeError("/ask_iv_high", "number");
   }
   {
     const value23 = d.ask_iv_low;
-    if (!(typeof value23 == "number")) return typeError("/ask_iv_low", "number");
+    if (!(typeof value23 == "number")) return checks.typeError("/ask_iv_low", "number");
   }
   {
     const value24 = d.ask_iv_close;
-    if (!(typeof value24 == "number")) return typeError("/ask_iv_close", "number");
+    if (!(typeof value24 == "number")) return checks.typeError("/ask_iv_close", "number");
   }
   {
     const value25 = d.iv_spread_open;
-    if (!(typeof value25 == "number")) return typeError("/iv_spread_open", "number");
+    if (!(typeof value25 == "number")) return checks.typeError("/iv_spread_open", "number");
   }
   {
     const value26 = d.iv_spread_high;
-    if (!(typeof value26 == "number")) return typeError("/iv_spread_high", "number");
+    if (!(typeof value26 == "number")) return checks.typeError("/iv_spread_high", "number");
   }
   {
     const value27 = d.iv_spread_low;
-    if (!(typeof value27 == "number")) return typeError("/iv_spread_low", "number");
+    if (!(typeof value27 == "number")) return checks.typeError("/iv_spread_low", "number");
   }
   {
     const value28 = d.iv_spread_close;
-    if (!(typeof value28 == "number")) return typeError("/iv_spread_close", "number");
+    if (!(typeof value28 == "number")) return checks.typeError("/iv_spread_close", "number");
   }
   {
     const value29 = d.iv_spread_avg;
-    if (!(typeof value29 == "number")) return typeError("/iv_spread_avg", "number");
+    if (!(typeof value29 == "number")) return checks.typeError("/iv_spread_avg", "number");
   }
   {
     const value30 = d.delta;
-    if (!(typeof value30 == "number")) return typeError("/delta", "number");
+    if (!(typeof value30 == "number")) return checks.typeError("/delta", "number");
   }
   {
     const value31 = d.gamma;
-    if (!(typeof value31 == "number")) return typeError("/gamma", "number");
+    if (!(typeof value31 == "number")) return checks.typeError("/gamma", "number");
   }
   {
     const value32 = d.theta;
-    if (!(typeof value32 == "number")) return typeError("/theta", "number");
+    if (!(typeof value32 == "number")) return checks.typeError("/theta", "number");
   }
   {
     const value33 = d.vega;
-    if (!(typeof value33 == "number")) return typeError("/vega", "number");
+    if (!(typeof value33 == "number")) return checks.typeError("/vega", "number");
   }
   {
     const value34 = d.rho;
-    if (!(typeof value34 == "number")) return typeError("/rho", "number");
+    if (!(typeof value34 == "number")) return checks.typeError("/rho", "number");
   }
   return true;
 }
@@ -154,55 +154,55 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+      if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
     }
   }
   {
     const value35 = d.meta;
-    if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return typeError("/meta", "object");
-    if (value35.next_cursor === void 0) return requiredFirst(value35, "/meta", list3);
+    if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return checks.typeError("/meta", "object");
+    if (value35.next_cursor === void 0) return checks.requiredFirst(value35, "/meta", list3);
     {
       const value37 = value35.next_cursor;
-      if (!(typeof value37 == "string" || value37 === null)) return typeError("/meta/next_cursor", list4);
+      if (!(typeof value37 == "string" || value37 === null)) return checks.typeError("/meta/next_cursor", list4);
     }
     {
       const value39 = value35.empty_reason;
       if (value39 !== void 0) {
-        if (branch1(value39) + branch2(value39) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value39) + branch2(value39) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value43 = value35.coverage;
       if (value43 !== void 0) {
-        if (!(typeof value43 == "object" && value43 !== null && !Array.isArray(value43))) return typeError("/meta/coverage", "object");
+        if (!(typeof value43 == "object" && value43 !== null && !Array.isArray(value43))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value44 = value35.completeness;
       if (value44 !== void 0) {
-        if (!(typeof value44 == "object" && value44 !== null && !Array.isArray(value44))) return typeError("/meta/completeness", "object");
-        if (value44.status === void 0) return requiredFirst(value44, "/meta/completeness", list6);
+        if (!(typeof value44 == "object" && value44 !== null && !Array.isArray(value44))) return checks.typeError("/meta/completeness", "object");
+        if (value44.status === void 0) return checks.requiredFirst(value44, "/meta/completeness", list6);
         {
           const value46 = value44.status;
-          if (!(typeof value46 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value46)) return enumError("/meta/completeness/status", list7);
+          if (!(typeof value46 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value46)) return checks.enumError("/meta/completeness/status", list7);
         }
         {
           const value48 = value44.complete_from;
           if (value48 !== void 0) {
-            if (!(branch3(value48) || branch4(value48))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value48) || branch4(value48))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value53 = value44.complete_through;
           if (value53 !== void 0) {
-            if (!(branch3(value53) || branch4(value53))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value53) || branch4(value53))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -210,21 +210,21 @@ function response200(d) {
     {
       const value54 = value35.has_more;
       if (value54 !== void 0) {
-        if (!(typeof value54 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value54 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value55 = value35.count;
       if (value55 !== void 0) {
-        if (!(isInteger(value55))) return typeError("/meta/count", "integer");
-        if (!(value55 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value55))) return checks.typeError("/meta/count", "integer");
+        if (!(value55 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

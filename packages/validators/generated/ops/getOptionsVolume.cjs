@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getOptionsVolume","method":"get","path":"/api/v1/options/volume","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -17,62 +17,62 @@ const list7 = ["available","unavailable"];
 const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
+    if (!(typeof value7 == "string")) return checks.typeError("/date", "string");
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return checks.patternError("/date", source);
   }
   {
     const value9 = d.volume_24h;
-    if (!(typeof value9 == "number")) return typeError("/volume_24h", "number");
-    if (!(value9 >= 0)) return numberLimit("/volume_24h", "minimum", 0);
+    if (!(typeof value9 == "number")) return checks.typeError("/volume_24h", "number");
+    if (!(value9 >= 0)) return checks.numberLimit("/volume_24h", "minimum", 0);
   }
   {
     const value10 = d.volume_usd_24h;
-    if (!(typeof value10 == "number")) return typeError("/volume_usd_24h", "number");
-    if (!(value10 >= 0)) return numberLimit("/volume_usd_24h", "minimum", 0);
+    if (!(typeof value10 == "number")) return checks.typeError("/volume_usd_24h", "number");
+    if (!(value10 >= 0)) return checks.numberLimit("/volume_usd_24h", "minimum", 0);
   }
   {
     const value11 = d.volume;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number")) return typeError("/volume", "number");
-      if (!(value11 >= 0)) return numberLimit("/volume", "minimum", 0);
+      if (!(typeof value11 == "number")) return checks.typeError("/volume", "number");
+      if (!(value11 >= 0)) return checks.numberLimit("/volume", "minimum", 0);
     }
   }
   {
     const value12 = d.buy_volume;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number")) return typeError("/buy_volume", "number");
-      if (!(value12 >= 0)) return numberLimit("/buy_volume", "minimum", 0);
+      if (!(typeof value12 == "number")) return checks.typeError("/buy_volume", "number");
+      if (!(value12 >= 0)) return checks.numberLimit("/buy_volume", "minimum", 0);
     }
   }
   {
     const value13 = d.sell_volume;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number")) return typeError("/sell_volume", "number");
-      if (!(value13 >= 0)) return numberLimit("/sell_volume", "minimum", 0);
+      if (!(typeof value13 == "number")) return checks.typeError("/sell_volume", "number");
+      if (!(value13 >= 0)) return checks.numberLimit("/sell_volume", "minimum", 0);
     }
   }
   {
     const value14 = d.trades_count;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number")) return typeError("/trades_count", "number");
-      if (!(value14 >= 0)) return numberLimit("/trades_count", "minimum", 0);
+      if (!(typeof value14 == "number")) return checks.typeError("/trades_count", "number");
+      if (!(value14 >= 0)) return checks.numberLimit("/trades_count", "minimum", 0);
     }
   }
   {
     const value15 = d.buy_trades_count;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number")) return typeError("/buy_trades_count", "number");
-      if (!(value15 >= 0)) return numberLimit("/buy_trades_count", "minimum", 0);
+      if (!(typeof value15 == "number")) return checks.typeError("/buy_trades_count", "number");
+      if (!(value15 >= 0)) return checks.numberLimit("/buy_trades_count", "minimum", 0);
     }
   }
   {
     const value16 = d.sell_trades_count;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number")) return typeError("/sell_trades_count", "number");
-      if (!(value16 >= 0)) return numberLimit("/sell_trades_count", "minimum", 0);
+      if (!(typeof value16 == "number")) return checks.typeError("/sell_trades_count", "number");
+      if (!(value16 >= 0)) return checks.numberLimit("/sell_trades_count", "minimum", 0);
     }
   }
   return true;
@@ -102,55 +102,55 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+      if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
     }
   }
   {
     const value17 = d.meta;
-    if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return typeError("/meta", "object");
-    if (value17.next_cursor === void 0) return requiredFirst(value17, "/meta", list3);
+    if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return checks.typeError("/meta", "object");
+    if (value17.next_cursor === void 0) return checks.requiredFirst(value17, "/meta", list3);
     {
       const value19 = value17.next_cursor;
-      if (!(typeof value19 == "string" || value19 === null)) return typeError("/meta/next_cursor", list4);
+      if (!(typeof value19 == "string" || value19 === null)) return checks.typeError("/meta/next_cursor", list4);
     }
     {
       const value21 = value17.empty_reason;
       if (value21 !== void 0) {
-        if (branch1(value21) + branch2(value21) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value21) + branch2(value21) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value25 = value17.coverage;
       if (value25 !== void 0) {
-        if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return typeError("/meta/coverage", "object");
+        if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value26 = value17.completeness;
       if (value26 !== void 0) {
-        if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return typeError("/meta/completeness", "object");
-        if (value26.status === void 0) return requiredFirst(value26, "/meta/completeness", list6);
+        if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return checks.typeError("/meta/completeness", "object");
+        if (value26.status === void 0) return checks.requiredFirst(value26, "/meta/completeness", list6);
         {
           const value28 = value26.status;
-          if (!(typeof value28 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value28)) return enumError("/meta/completeness/status", list7);
+          if (!(typeof value28 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value28)) return checks.enumError("/meta/completeness/status", list7);
         }
         {
           const value30 = value26.complete_from;
           if (value30 !== void 0) {
-            if (!(branch3(value30) || branch4(value30))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value30) || branch4(value30))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value35 = value26.complete_through;
           if (value35 !== void 0) {
-            if (!(branch3(value35) || branch4(value35))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value35) || branch4(value35))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -158,21 +158,21 @@ function response200(d) {
     {
       const value36 = value17.has_more;
       if (value36 !== void 0) {
-        if (!(typeof value36 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value36 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value37 = value17.count;
       if (value37 !== void 0) {
-        if (!(isInteger(value37))) return typeError("/meta/count", "integer");
-        if (!(value37 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value37))) return checks.typeError("/meta/count", "integer");
+        if (!(value37 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getPerpetualsCarry","method":"get","path":"/api/v1/perpetuals/carry","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -18,34 +18,34 @@ const list8 = ["available","unavailable"];
 const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
+    if (!(typeof value7 == "string")) return checks.typeError("/date", "string");
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return checks.patternError("/date", source);
   }
   {
     const value9 = d.funding_rate_open;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "number" || value9 === null)) return typeError("/funding_rate_open", list3);
+      if (!(typeof value9 == "number" || value9 === null)) return checks.typeError("/funding_rate_open", list3);
     }
   }
   {
     const value11 = d.funding_rate_close;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number" || value11 === null)) return typeError("/funding_rate_close", list3);
+      if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/funding_rate_close", list3);
     }
   }
   {
     const value12 = d.annualized_basis;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/annualized_basis", list3);
+      if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/annualized_basis", list3);
     }
   }
   {
     const value13 = d.annualized_carry;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/annualized_carry", list3);
+      if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/annualized_carry", list3);
     }
   }
   return true;
@@ -75,55 +75,55 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+      if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
     }
   }
   {
     const value14 = d.meta;
-    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return typeError("/meta", "object");
-    if (value14.next_cursor === void 0) return requiredFirst(value14, "/meta", list4);
+    if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return checks.typeError("/meta", "object");
+    if (value14.next_cursor === void 0) return checks.requiredFirst(value14, "/meta", list4);
     {
       const value16 = value14.next_cursor;
-      if (!(typeof value16 == "string" || value16 === null)) return typeError("/meta/next_cursor", list5);
+      if (!(typeof value16 == "string" || value16 === null)) return checks.typeError("/meta/next_cursor", list5);
     }
     {
       const value18 = value14.empty_reason;
       if (value18 !== void 0) {
-        if (branch1(value18) + branch2(value18) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value18) + branch2(value18) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value22 = value14.coverage;
       if (value22 !== void 0) {
-        if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return typeError("/meta/coverage", "object");
+        if (!(typeof value22 == "object" && value22 !== null && !Array.isArray(value22))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value23 = value14.completeness;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta/completeness", "object");
-        if (value23.status === void 0) return requiredFirst(value23, "/meta/completeness", list7);
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return checks.typeError("/meta/completeness", "object");
+        if (value23.status === void 0) return checks.requiredFirst(value23, "/meta/completeness", list7);
         {
           const value25 = value23.status;
-          if (!(typeof value25 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value25)) return enumError("/meta/completeness/status", list8);
+          if (!(typeof value25 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value25)) return checks.enumError("/meta/completeness/status", list8);
         }
         {
           const value27 = value23.complete_from;
           if (value27 !== void 0) {
-            if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value27) || branch4(value27))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value32 = value23.complete_through;
           if (value32 !== void 0) {
-            if (!(branch3(value32) || branch4(value32))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value32) || branch4(value32))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -131,21 +131,21 @@ function response200(d) {
     {
       const value33 = value14.has_more;
       if (value33 !== void 0) {
-        if (!(typeof value33 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value33 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value34 = value14.count;
       if (value34 !== void 0) {
-        if (!(isInteger(value34))) return typeError("/meta/count", "integer");
-        if (!(value34 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value34))) return checks.typeError("/meta/count", "integer");
+        if (!(value34 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getPerpetualsSnapshot","method":"get","path":"/api/v1/perpetuals/snapshot","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -20,58 +20,58 @@ const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2
 const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value7 = d.exchange;
     if (value7 !== void 0) {
-      if (!(typeof value7 == "string")) return typeError("/exchange", "string");
-      if (value7.length < 1) return countLimit("/exchange", "minLength", 1);
+      if (!(typeof value7 == "string")) return checks.typeError("/exchange", "string");
+      if (value7.length < 1) return checks.countLimit("/exchange", "minLength", 1);
     }
   }
   {
     const value8 = d.instrument_name;
-    if (!(typeof value8 == "string")) return typeError("/instrument_name", "string");
-    if (value8.length < 1) return countLimit("/instrument_name", "minLength", 1);
-    if (!pattern.test(value8)) return patternError("/instrument_name", source);
+    if (!(typeof value8 == "string")) return checks.typeError("/instrument_name", "string");
+    if (value8.length < 1) return checks.countLimit("/instrument_name", "minLength", 1);
+    if (!pattern.test(value8)) return checks.patternError("/instrument_name", source);
   }
   {
     const value11 = d.mark_price;
-    if (!(typeof value11 == "number")) return typeError("/mark_price", "number");
+    if (!(typeof value11 == "number")) return checks.typeError("/mark_price", "number");
   }
   {
     const value12 = d.bid_price;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/bid_price", list3);
+      if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/bid_price", list3);
     }
   }
   {
     const value14 = d.ask_price;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/ask_price", list3);
+      if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/ask_price", list3);
     }
   }
   {
     const value15 = d.volume_usd_24h;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return typeError("/volume_usd_24h", list3);
+      if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/volume_usd_24h", list3);
     }
   }
   {
     const value16 = d.oi;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/oi", list3);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/oi", list3);
     }
   }
   {
     const value17 = d.bid_ask_spread;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number")) return typeError("/bid_ask_spread", "number");
+      if (!(typeof value17 == "number")) return checks.typeError("/bid_ask_spread", "number");
     }
   }
   {
     const value18 = d.funding_rate;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return typeError("/funding_rate", list3);
+      if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/funding_rate", list3);
     }
   }
   return true;
@@ -101,55 +101,55 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+      if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
     }
   }
   {
     const value19 = d.meta;
-    if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta", "object");
-    if (value19.next_cursor === void 0) return requiredFirst(value19, "/meta", list4);
+    if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return checks.typeError("/meta", "object");
+    if (value19.next_cursor === void 0) return checks.requiredFirst(value19, "/meta", list4);
     {
       const value21 = value19.next_cursor;
-      if (!(typeof value21 == "string" || value21 === null)) return typeError("/meta/next_cursor", list5);
+      if (!(typeof value21 == "string" || value21 === null)) return checks.typeError("/meta/next_cursor", list5);
     }
     {
       const value23 = value19.empty_reason;
       if (value23 !== void 0) {
-        if (branch1(value23) + branch2(value23) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value23) + branch2(value23) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value27 = value19.coverage;
       if (value27 !== void 0) {
-        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return typeError("/meta/coverage", "object");
+        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value28 = value19.completeness;
       if (value28 !== void 0) {
-        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta/completeness", "object");
-        if (value28.status === void 0) return requiredFirst(value28, "/meta/completeness", list7);
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return checks.typeError("/meta/completeness", "object");
+        if (value28.status === void 0) return checks.requiredFirst(value28, "/meta/completeness", list7);
         {
           const value30 = value28.status;
-          if (!(typeof value30 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value30)) return enumError("/meta/completeness/status", list8);
+          if (!(typeof value30 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value30)) return checks.enumError("/meta/completeness/status", list8);
         }
         {
           const value32 = value28.complete_from;
           if (value32 !== void 0) {
-            if (!(branch3(value32) || branch4(value32))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value32) || branch4(value32))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value38 = value28.complete_through;
           if (value38 !== void 0) {
-            if (!(branch3(value38) || branch4(value38))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value38) || branch4(value38))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -157,21 +157,21 @@ function response200(d) {
     {
       const value39 = value19.has_more;
       if (value39 !== void 0) {
-        if (!(typeof value39 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value39 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value40 = value19.count;
       if (value40 !== void 0) {
-        if (!(isInteger(value40))) return typeError("/meta/count", "integer");
-        if (!(value40 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value40))) return checks.typeError("/meta/count", "integer");
+        if (!(value40 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

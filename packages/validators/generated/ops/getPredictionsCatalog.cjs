@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getPredictionsCatalog","method":"get","path":"/api/v1/predictions/catalog","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -17,18 +17,18 @@ exports.validators = {};
   const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value6 = d.instrument_name;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "string")) return typeError("/instrument_name", "string");
-        if (value6.length < 1) return countLimit("/instrument_name", "minLength", 1);
+        if (!(typeof value6 == "string")) return checks.typeError("/instrument_name", "string");
+        if (value6.length < 1) return checks.countLimit("/instrument_name", "minLength", 1);
       }
     }
     {
       const value7 = d.exchange;
       if (value7 !== void 0) {
-        if (!(typeof value7 == "string")) return typeError("/exchange", "string");
+        if (!(typeof value7 == "string")) return checks.typeError("/exchange", "string");
       }
     }
     return true;
@@ -58,55 +58,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3);
+        if (!dataItem(item4)) return checks.at("/data/" + i3);
       }
     }
     {
       const value8 = d.meta;
-      if (!(typeof value8 == "object" && value8 !== null && !Array.isArray(value8))) return typeError("/meta", "object");
-      if (value8.next_cursor === void 0) return requiredFirst(value8, "/meta", list2);
+      if (!(typeof value8 == "object" && value8 !== null && !Array.isArray(value8))) return checks.typeError("/meta", "object");
+      if (value8.next_cursor === void 0) return checks.requiredFirst(value8, "/meta", list2);
       {
         const value10 = value8.next_cursor;
-        if (!(typeof value10 == "string" || value10 === null)) return typeError("/meta/next_cursor", list3);
+        if (!(typeof value10 == "string" || value10 === null)) return checks.typeError("/meta/next_cursor", list3);
       }
       {
         const value12 = value8.empty_reason;
         if (value12 !== void 0) {
-          if (branch1(value12) + branch2(value12) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value12) + branch2(value12) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value16 = value8.coverage;
         if (value16 !== void 0) {
-          if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return typeError("/meta/coverage", "object");
+          if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value17 = value8.completeness;
         if (value17 !== void 0) {
-          if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return typeError("/meta/completeness", "object");
-          if (value17.status === void 0) return requiredFirst(value17, "/meta/completeness", list5);
+          if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return checks.typeError("/meta/completeness", "object");
+          if (value17.status === void 0) return checks.requiredFirst(value17, "/meta/completeness", list5);
           {
             const value19 = value17.status;
-            if (!(typeof value19 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list6.includes(value19)) return enumError("/meta/completeness/status", list6);
+            if (!(typeof value19 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list6.includes(value19)) return checks.enumError("/meta/completeness/status", list6);
           }
           {
             const value21 = value17.complete_from;
             if (value21 !== void 0) {
-              if (!(branch3(value21) || branch4(value21))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value21) || branch4(value21))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value27 = value17.complete_through;
             if (value27 !== void 0) {
-              if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value27) || branch4(value27))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -114,92 +114,92 @@ exports.validators = {};
       {
         const value28 = value8.has_more;
         if (value28 !== void 0) {
-          if (!(typeof value28 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value28 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value29 = value8.count;
         if (value29 !== void 0) {
-          if (!(isInteger(value29))) return typeError("/meta/count", "integer");
-          if (!(value29 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value29))) return checks.typeError("/meta/count", "integer");
+          if (!(value29 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = [];
   const c2 = ["exchange","category","event_slug","keyword","limit","cursor"];
   const c3 = ["polymarket","hyperliquid"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.exchange !== undefined) {
-            let v6 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c3.includes(v6)) enumError("/query/exchange", c3);
+            let v6 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c3.includes(v6)) checks.enumError("/query/exchange", c3);
           }
           if (v4.category !== undefined) {
-            let v7 = typed(v4, "category", "/query/category", "string");
+            let v7 = checks.typed(v4, "category", "/query/category", "string");
             if (typeof v7 == "string") {
-              if (v7.length < 1) countLimit("/query/category", "minLength", 1);
+              if (v7.length < 1) checks.countLimit("/query/category", "minLength", 1);
             }
           }
           if (v4.event_slug !== undefined) {
-            let v8 = typed(v4, "event_slug", "/query/event_slug", "string");
+            let v8 = checks.typed(v4, "event_slug", "/query/event_slug", "string");
             if (typeof v8 == "string") {
-              if (v8.length < 1) countLimit("/query/event_slug", "minLength", 1);
+              if (v8.length < 1) checks.countLimit("/query/event_slug", "minLength", 1);
             }
           }
           if (v4.keyword !== undefined) {
-            let v9 = typed(v4, "keyword", "/query/keyword", "string");
+            let v9 = checks.typed(v4, "keyword", "/query/keyword", "string");
             if (typeof v9 == "string") {
-              if (v9.length < 1) countLimit("/query/keyword", "minLength", 1);
+              if (v9.length < 1) checks.countLimit("/query/keyword", "minLength", 1);
             }
           }
           if (v4.limit !== undefined) {
-            let v10 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v10)) {
-              if (v10 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v10 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v10 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v10)) {
+              if (v10 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v10 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v11 = typed(v4, "cursor", "/query/cursor", "string");
+            let v11 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v11 == "string") {
-              if (v11.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v11.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v12 = v1["header"];
-        if (!isObject(v12)) typeError("/header", "object");
+        if (!checks.isObject(v12)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

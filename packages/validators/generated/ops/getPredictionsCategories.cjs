@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getPredictionsCategories","method":"get","path":"/api/v1/predictions/categories","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -40,55 +40,55 @@ function branch4(d) {
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(typeof item4 == "string" || typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, list2);
+      if (!(typeof item4 == "string" || typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, list2);
     }
   }
   {
     const value6 = d.meta;
-    if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return typeError("/meta", "object");
-    if (value6.next_cursor === void 0) return requiredFirst(value6, "/meta", list3);
+    if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return checks.typeError("/meta", "object");
+    if (value6.next_cursor === void 0) return checks.requiredFirst(value6, "/meta", list3);
     {
       const value8 = value6.next_cursor;
-      if (!(typeof value8 == "string" || value8 === null)) return typeError("/meta/next_cursor", list4);
+      if (!(typeof value8 == "string" || value8 === null)) return checks.typeError("/meta/next_cursor", list4);
     }
     {
       const value10 = value6.empty_reason;
       if (value10 !== void 0) {
-        if (branch1(value10) + branch2(value10) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value10) + branch2(value10) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value14 = value6.coverage;
       if (value14 !== void 0) {
-        if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return typeError("/meta/coverage", "object");
+        if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value15 = value6.completeness;
       if (value15 !== void 0) {
-        if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return typeError("/meta/completeness", "object");
-        if (value15.status === void 0) return requiredFirst(value15, "/meta/completeness", list6);
+        if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return checks.typeError("/meta/completeness", "object");
+        if (value15.status === void 0) return checks.requiredFirst(value15, "/meta/completeness", list6);
         {
           const value17 = value15.status;
-          if (!(typeof value17 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value17)) return enumError("/meta/completeness/status", list7);
+          if (!(typeof value17 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value17)) return checks.enumError("/meta/completeness/status", list7);
         }
         {
           const value19 = value15.complete_from;
           if (value19 !== void 0) {
-            if (!(branch3(value19) || branch4(value19))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value19) || branch4(value19))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value25 = value15.complete_through;
           if (value25 !== void 0) {
-            if (!(branch3(value25) || branch4(value25))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value25) || branch4(value25))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -96,21 +96,21 @@ function response200(d) {
     {
       const value26 = value6.has_more;
       if (value26 !== void 0) {
-        if (!(typeof value26 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value26 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value27 = value6.count;
       if (value27 !== void 0) {
-        if (!(isInteger(value27))) return typeError("/meta/count", "integer");
-        if (!(value27 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value27))) return checks.typeError("/meta/count", "integer");
+        if (!(value27 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getPredictionsOrderbookRaw","method":"get","path":"/api/v1/predictions/orderbook-raw","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -52,24 +52,24 @@ exports.validators = {};
   }
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value6 = d.bids;
       if (value6 !== void 0) {
-        if (!(Array.isArray(value6))) return typeError("/bids", "array");
+        if (!(Array.isArray(value6))) return checks.typeError("/bids", "array");
         for (let i7 = 0; i7 < value6.length; i7++) {
           const item8 = value6[i7];
-          if (branch1(item8) + branch2(item8) !== 1) return unionError("/bids/" + i7, "oneOf");
+          if (branch1(item8) + branch2(item8) !== 1) return checks.unionError("/bids/" + i7, "oneOf");
         }
       }
     }
     {
       const value17 = d.asks;
       if (value17 !== void 0) {
-        if (!(Array.isArray(value17))) return typeError("/asks", "array");
+        if (!(Array.isArray(value17))) return checks.typeError("/asks", "array");
         for (let i18 = 0; i18 < value17.length; i18++) {
           const item19 = value17[i18];
-          if (branch1(item19) + branch2(item19) !== 1) return unionError("/asks/" + i18, "oneOf");
+          if (branch1(item19) + branch2(item19) !== 1) return checks.unionError("/asks/" + i18, "oneOf");
         }
       }
     }
@@ -100,55 +100,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3);
+        if (!dataItem(item4)) return checks.at("/data/" + i3);
       }
     }
     {
       const value20 = d.meta;
-      if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
-      if (value20.next_cursor === void 0) return requiredFirst(value20, "/meta", list2);
+      if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return checks.typeError("/meta", "object");
+      if (value20.next_cursor === void 0) return checks.requiredFirst(value20, "/meta", list2);
       {
         const value22 = value20.next_cursor;
-        if (!(typeof value22 == "string" || value22 === null)) return typeError("/meta/next_cursor", list3);
+        if (!(typeof value22 == "string" || value22 === null)) return checks.typeError("/meta/next_cursor", list3);
       }
       {
         const value24 = value20.empty_reason;
         if (value24 !== void 0) {
-          if (branch3(value24) + branch4(value24) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch3(value24) + branch4(value24) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value28 = value20.coverage;
         if (value28 !== void 0) {
-          if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta/coverage", "object");
+          if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value29 = value20.completeness;
         if (value29 !== void 0) {
-          if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return typeError("/meta/completeness", "object");
-          if (value29.status === void 0) return requiredFirst(value29, "/meta/completeness", list5);
+          if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return checks.typeError("/meta/completeness", "object");
+          if (value29.status === void 0) return checks.requiredFirst(value29, "/meta/completeness", list5);
           {
             const value31 = value29.status;
-            if (!(typeof value31 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list6.includes(value31)) return enumError("/meta/completeness/status", list6);
+            if (!(typeof value31 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list6.includes(value31)) return checks.enumError("/meta/completeness/status", list6);
           }
           {
             const value33 = value29.complete_from;
             if (value33 !== void 0) {
-              if (!(branch5(value33) || branch6(value33))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch5(value33) || branch6(value33))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value39 = value29.complete_through;
             if (value39 !== void 0) {
-              if (!(branch5(value39) || branch6(value39))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch5(value39) || branch6(value39))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -156,94 +156,94 @@ exports.validators = {};
       {
         const value40 = value20.has_more;
         if (value40 !== void 0) {
-          if (!(typeof value40 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value40 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value41 = value20.count;
         if (value41 !== void 0) {
-          if (!(isInteger(value41))) return typeError("/meta/count", "integer");
-          if (!(value41 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value41))) return checks.typeError("/meta/count", "integer");
+          if (!(value41 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
   const c2 = ["start","end","limit","cursor","exchange","instrument_name"];
   const c3 = ["polymarket","hyperliquid"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.start !== undefined) {
-            let v6 = typed(v4, "start", "/query/start", "string");
+            let v6 = checks.typed(v4, "start", "/query/start", "string");
             if (typeof v6 == "string") {
-              if (!f1(v6)) formatError("/query/start", "date-time");
+              if (!f1(v6)) checks.formatError("/query/start", "date-time");
             }
           }
           if (v4.end !== undefined) {
-            let v7 = typed(v4, "end", "/query/end", "string");
+            let v7 = checks.typed(v4, "end", "/query/end", "string");
             if (typeof v7 == "string") {
-              if (!f1(v7)) formatError("/query/end", "date-time");
+              if (!f1(v7)) checks.formatError("/query/end", "date-time");
             }
           }
           if (v4.limit !== undefined) {
-            let v8 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v8)) {
-              if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v8)) {
+              if (v8 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v9 = typed(v4, "cursor", "/query/cursor", "string");
+            let v9 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v9 == "string") {
-              if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v9.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.exchange !== undefined) {
-            let v10 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c3.includes(v10)) enumError("/query/exchange", c3);
+            let v10 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c3.includes(v10)) checks.enumError("/query/exchange", c3);
           }
           if (v4.instrument_name !== undefined) {
-            let v11 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+            let v11 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
             if (typeof v11 == "string") {
-              if (v11.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+              if (v11.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v12 = v1["header"];
-        if (!isObject(v12)) typeError("/header", "object");
+        if (!checks.isObject(v12)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

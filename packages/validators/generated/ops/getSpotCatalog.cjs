@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getSpotCatalog","method":"get","path":"/api/v1/spot/catalog","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -20,19 +20,19 @@ exports.validators = {};
   const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value6 = d.instrument_name;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "string")) return typeError("/instrument_name", "string");
-        if (!pattern.test(value6)) return patternError("/instrument_name", source);
+        if (!(typeof value6 == "string")) return checks.typeError("/instrument_name", "string");
+        if (!pattern.test(value6)) return checks.patternError("/instrument_name", source);
       }
     }
     {
       const value9 = d.exchange;
       if (value9 !== void 0) {
-        if (!(typeof value9 == "string")) return typeError("/exchange", "string");
-        if (!list2.includes(value9)) return enumError("/exchange", list2);
+        if (!(typeof value9 == "string")) return checks.typeError("/exchange", "string");
+        if (!list2.includes(value9)) return checks.enumError("/exchange", list2);
       }
     }
     return true;
@@ -62,55 +62,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3);
+        if (!dataItem(item4)) return checks.at("/data/" + i3);
       }
     }
     {
       const value11 = d.meta;
-      if (!(typeof value11 == "object" && value11 !== null && !Array.isArray(value11))) return typeError("/meta", "object");
-      if (value11.next_cursor === void 0) return requiredFirst(value11, "/meta", list3);
+      if (!(typeof value11 == "object" && value11 !== null && !Array.isArray(value11))) return checks.typeError("/meta", "object");
+      if (value11.next_cursor === void 0) return checks.requiredFirst(value11, "/meta", list3);
       {
         const value13 = value11.next_cursor;
-        if (!(typeof value13 == "string" || value13 === null)) return typeError("/meta/next_cursor", list4);
+        if (!(typeof value13 == "string" || value13 === null)) return checks.typeError("/meta/next_cursor", list4);
       }
       {
         const value15 = value11.empty_reason;
         if (value15 !== void 0) {
-          if (branch1(value15) + branch2(value15) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value15) + branch2(value15) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value19 = value11.coverage;
         if (value19 !== void 0) {
-          if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta/coverage", "object");
+          if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value20 = value11.completeness;
         if (value20 !== void 0) {
-          if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta/completeness", "object");
-          if (value20.status === void 0) return requiredFirst(value20, "/meta/completeness", list6);
+          if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return checks.typeError("/meta/completeness", "object");
+          if (value20.status === void 0) return checks.requiredFirst(value20, "/meta/completeness", list6);
           {
             const value22 = value20.status;
-            if (!(typeof value22 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list7.includes(value22)) return enumError("/meta/completeness/status", list7);
+            if (!(typeof value22 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list7.includes(value22)) return checks.enumError("/meta/completeness/status", list7);
           }
           {
             const value24 = value20.complete_from;
             if (value24 !== void 0) {
-              if (!(branch3(value24) || branch4(value24))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value24) || branch4(value24))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value30 = value20.complete_through;
             if (value30 !== void 0) {
-              if (!(branch3(value30) || branch4(value30))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value30) || branch4(value30))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -118,90 +118,90 @@ exports.validators = {};
       {
         const value31 = value11.has_more;
         if (value31 !== void 0) {
-          if (!(typeof value31 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value31 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value32 = value11.count;
         if (value32 !== void 0) {
-          if (!(isInteger(value32))) return typeError("/meta/count", "integer");
-          if (!(value32 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value32))) return checks.typeError("/meta/count", "integer");
+          if (!(value32 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const c1 = [];
   const c2 = ["exchange","currency","quote_currency","limit","cursor"];
   const c3 = ["binance","coinbase","bybit","okx","kraken","bullish"];
   const c4 = "^[A-Za-z0-9_]{1,20}$";
   const c5 = new RegExp(c4);
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.exchange !== undefined) {
             {
-              let v7 = typed(v4, "exchange", "/query/exchange", "string");
-              if (!c3.includes(v7)) enumError("/query/exchange", c3);
+              let v7 = checks.typed(v4, "exchange", "/query/exchange", "string");
+              if (!c3.includes(v7)) checks.enumError("/query/exchange", c3);
             }
           }
           if (v4.currency !== undefined) {
-            let v8 = typed(v4, "currency", "/query/currency", "string");
+            let v8 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v8 == "string") {
-              if (!c5.test(v8)) patternError("/query/currency", c4);
+              if (!c5.test(v8)) checks.patternError("/query/currency", c4);
             }
           }
           if (v4.quote_currency !== undefined) {
-            let v9 = typed(v4, "quote_currency", "/query/quote_currency", "string");
+            let v9 = checks.typed(v4, "quote_currency", "/query/quote_currency", "string");
             if (typeof v9 == "string") {
-              if (!c5.test(v9)) patternError("/query/quote_currency", c4);
+              if (!c5.test(v9)) checks.patternError("/query/quote_currency", c4);
             }
           }
           if (v4.limit !== undefined) {
-            let v10 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v10)) {
-              if (v10 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v10 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v10 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v10)) {
+              if (v10 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v10 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v11 = typed(v4, "cursor", "/query/cursor", "string");
+            let v11 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v11 == "string") {
-              if (v11.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v11.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v12 = v1["header"];
-        if (!isObject(v12)) typeError("/header", "object");
+        if (!checks.isObject(v12)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getSpotSnapshot","method":"get","path":"/api/v1/spot/snapshot","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -20,61 +20,61 @@ exports.validators = {};
   const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value6 = d.exchange;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "string")) return typeError("/exchange", "string");
-        if (!list2.includes(value6)) return enumError("/exchange", list2);
+        if (!(typeof value6 == "string")) return checks.typeError("/exchange", "string");
+        if (!list2.includes(value6)) return checks.enumError("/exchange", list2);
       }
     }
     {
       const value8 = d.instrument_name;
       if (value8 !== void 0) {
-        if (!(typeof value8 == "string")) return typeError("/instrument_name", "string");
-        if (!pattern.test(value8)) return patternError("/instrument_name", source);
+        if (!(typeof value8 == "string")) return checks.typeError("/instrument_name", "string");
+        if (!pattern.test(value8)) return checks.patternError("/instrument_name", source);
       }
     }
     {
       const value11 = d.last_price_close;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "number")) return typeError("/last_price_close", "number");
+        if (!(typeof value11 == "number")) return checks.typeError("/last_price_close", "number");
       }
     }
     {
       const value12 = d.bid_price;
       if (value12 !== void 0) {
-        if (!(typeof value12 == "number")) return typeError("/bid_price", "number");
+        if (!(typeof value12 == "number")) return checks.typeError("/bid_price", "number");
       }
     }
     {
       const value13 = d.ask_price;
       if (value13 !== void 0) {
-        if (!(typeof value13 == "number")) return typeError("/ask_price", "number");
+        if (!(typeof value13 == "number")) return checks.typeError("/ask_price", "number");
       }
     }
     {
       const value14 = d.bid_ask_spread_close;
       if (value14 !== void 0) {
-        if (!(typeof value14 == "number")) return typeError("/bid_ask_spread_close", "number");
+        if (!(typeof value14 == "number")) return checks.typeError("/bid_ask_spread_close", "number");
       }
     }
     {
       const value15 = d.volume_24h;
       if (value15 !== void 0) {
-        if (!(typeof value15 == "number")) return typeError("/volume_24h", "number");
+        if (!(typeof value15 == "number")) return checks.typeError("/volume_24h", "number");
       }
     }
     {
       const value16 = d.quote_volume_24h;
       if (value16 !== void 0) {
-        if (!(typeof value16 == "number")) return typeError("/quote_volume_24h", "number");
+        if (!(typeof value16 == "number")) return checks.typeError("/quote_volume_24h", "number");
       }
     }
     {
       const value17 = d.total_liquidity_close;
       if (value17 !== void 0) {
-        if (!(typeof value17 == "number")) return typeError("/total_liquidity_close", "number");
+        if (!(typeof value17 == "number")) return checks.typeError("/total_liquidity_close", "number");
       }
     }
     return true;
@@ -104,55 +104,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3);
+        if (!dataItem(item4)) return checks.at("/data/" + i3);
       }
     }
     {
       const value18 = d.meta;
-      if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return typeError("/meta", "object");
-      if (value18.next_cursor === void 0) return requiredFirst(value18, "/meta", list3);
+      if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return checks.typeError("/meta", "object");
+      if (value18.next_cursor === void 0) return checks.requiredFirst(value18, "/meta", list3);
       {
         const value20 = value18.next_cursor;
-        if (!(typeof value20 == "string" || value20 === null)) return typeError("/meta/next_cursor", list4);
+        if (!(typeof value20 == "string" || value20 === null)) return checks.typeError("/meta/next_cursor", list4);
       }
       {
         const value22 = value18.empty_reason;
         if (value22 !== void 0) {
-          if (branch1(value22) + branch2(value22) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value22) + branch2(value22) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value26 = value18.coverage;
         if (value26 !== void 0) {
-          if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return typeError("/meta/coverage", "object");
+          if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value27 = value18.completeness;
         if (value27 !== void 0) {
-          if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return typeError("/meta/completeness", "object");
-          if (value27.status === void 0) return requiredFirst(value27, "/meta/completeness", list6);
+          if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return checks.typeError("/meta/completeness", "object");
+          if (value27.status === void 0) return checks.requiredFirst(value27, "/meta/completeness", list6);
           {
             const value29 = value27.status;
-            if (!(typeof value29 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list7.includes(value29)) return enumError("/meta/completeness/status", list7);
+            if (!(typeof value29 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list7.includes(value29)) return checks.enumError("/meta/completeness/status", list7);
           }
           {
             const value31 = value27.complete_from;
             if (value31 !== void 0) {
-              if (!(branch3(value31) || branch4(value31))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value31) || branch4(value31))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value37 = value27.complete_through;
             if (value37 !== void 0) {
-              if (!(branch3(value37) || branch4(value37))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value37) || branch4(value37))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -160,24 +160,24 @@ exports.validators = {};
       {
         const value38 = value18.has_more;
         if (value38 !== void 0) {
-          if (!(typeof value38 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value38 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value39 = value18.count;
         if (value39 !== void 0) {
-          if (!(isInteger(value39))) return typeError("/meta/count", "integer");
-          if (!(value39 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value39))) return checks.typeError("/meta/count", "integer");
+          if (!(value39 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -186,63 +186,63 @@ exports.validators = {};
   const c4 = "^[A-Za-z0-9_]{1,20}$";
   const c5 = new RegExp(c4);
   const c6 = ["1m","5m","15m","1h","4h","1d"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
-          if (v4.exchange === undefined) missing("/query", "exchange");
+        if (checks.isObject(v4)) {
+          if (v4.exchange === undefined) checks.missing("/query", "exchange");
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.exchange !== undefined) {
-            let v6 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c3.includes(v6)) enumError("/query/exchange", c3);
+            let v6 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c3.includes(v6)) checks.enumError("/query/exchange", c3);
           }
           if (v4.currency !== undefined) {
-            let v7 = typed(v4, "currency", "/query/currency", "string");
+            let v7 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v7 == "string") {
-              if (!c5.test(v7)) patternError("/query/currency", c4);
+              if (!c5.test(v7)) checks.patternError("/query/currency", c4);
             }
           }
           if (v4.quote_currency !== undefined) {
-            let v8 = typed(v4, "quote_currency", "/query/quote_currency", "string");
+            let v8 = checks.typed(v4, "quote_currency", "/query/quote_currency", "string");
             if (typeof v8 == "string") {
-              if (!c5.test(v8)) patternError("/query/quote_currency", c4);
+              if (!c5.test(v8)) checks.patternError("/query/quote_currency", c4);
             }
           }
           if (v4.date !== undefined) {
-            let v9 = typed(v4, "date", "/query/date", "string");
+            let v9 = checks.typed(v4, "date", "/query/date", "string");
             if (typeof v9 == "string") {
-              if (!f1(v9)) formatError("/query/date", "date-time");
+              if (!f1(v9)) checks.formatError("/query/date", "date-time");
             }
           }
           if (v4.resolution !== undefined) {
-            let v10 = typed(v4, "resolution", "/query/resolution", "string");
-            if (!c6.includes(v10)) enumError("/query/resolution", c6);
+            let v10 = checks.typed(v4, "resolution", "/query/resolution", "string");
+            if (!c6.includes(v10)) checks.enumError("/query/resolution", c6);
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v11 = v1["header"];
-        if (!isObject(v11)) typeError("/header", "object");
+        if (!checks.isObject(v11)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

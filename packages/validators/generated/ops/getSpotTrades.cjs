@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getSpotTrades","method":"get","path":"/api/v1/spot/trades","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -16,117 +16,117 @@ const c7 = "^[A-Za-z0-9_]{1,20}$";
 const c8 = new RegExp(c7);
 const c9 = ["buy","sell"];
 const c10 = ["timestamp","amount","price","quote_amount"];
-exports.validators.params = validator((box, key) => {
+exports.validators.params = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
+      if (checks.isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.start !== undefined) {
-          let v6 = typed(v4, "start", "/query/start", "string");
+          let v6 = checks.typed(v4, "start", "/query/start", "string");
           if (typeof v6 == "string") {
-            if (!f1(v6)) formatError("/query/start", "date-time");
+            if (!f1(v6)) checks.formatError("/query/start", "date-time");
           }
         }
         if (v4.end !== undefined) {
-          let v7 = typed(v4, "end", "/query/end", "string");
+          let v7 = checks.typed(v4, "end", "/query/end", "string");
           if (typeof v7 == "string") {
-            if (!f1(v7)) formatError("/query/end", "date-time");
+            if (!f1(v7)) checks.formatError("/query/end", "date-time");
           }
         }
         if (v4.limit !== undefined) {
-          let v8 = typed(v4, "limit", "/query/limit", "integer");
-          if (isNumber(v8)) {
-            if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
-            if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v8)) {
+            if (v8 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+            if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
-          let v9 = typed(v4, "cursor", "/query/cursor", "string");
+          let v9 = checks.typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v9 == "string") {
-            if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
+            if (v9.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
           }
         }
         if (v4.sort_dir !== undefined) {
           {
-            let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-            if (!c3.includes(v11)) enumError("/query/sort_dir", c3);
+            let v11 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+            if (!c3.includes(v11)) checks.enumError("/query/sort_dir", c3);
           }
         }
         if (v4.exchange !== undefined) {
           {
-            let v13 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c4.includes(v13)) enumError("/query/exchange", c4);
+            let v13 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c4.includes(v13)) checks.enumError("/query/exchange", c4);
           }
         }
         if (v4.instrument_name !== undefined) {
-          let v14 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+          let v14 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v14 == "string") {
-            if (!c6.test(v14)) patternError("/query/instrument_name", c5);
+            if (!c6.test(v14)) checks.patternError("/query/instrument_name", c5);
           }
         }
         if (v4.currency !== undefined) {
-          let v15 = typed(v4, "currency", "/query/currency", "string");
+          let v15 = checks.typed(v4, "currency", "/query/currency", "string");
           if (typeof v15 == "string") {
-            if (!c8.test(v15)) patternError("/query/currency", c7);
+            if (!c8.test(v15)) checks.patternError("/query/currency", c7);
           }
         }
         if (v4.quote_currency !== undefined) {
-          let v16 = typed(v4, "quote_currency", "/query/quote_currency", "string");
+          let v16 = checks.typed(v4, "quote_currency", "/query/quote_currency", "string");
           if (typeof v16 == "string") {
-            if (!c8.test(v16)) patternError("/query/quote_currency", c7);
+            if (!c8.test(v16)) checks.patternError("/query/quote_currency", c7);
           }
         }
         if (v4.min_amount !== undefined) {
-          let v17 = typed(v4, "min_amount", "/query/min_amount", "number");
-          if (isNumber(v17)) {
-            if (v17 < 0) numberLimit("/query/min_amount", "minimum", 0);
+          let v17 = checks.typed(v4, "min_amount", "/query/min_amount", "number");
+          if (checks.isNumber(v17)) {
+            if (v17 < 0) checks.numberLimit("/query/min_amount", "minimum", 0);
           }
         }
         if (v4.min_quote_amount !== undefined) {
-          let v18 = typed(v4, "min_quote_amount", "/query/min_quote_amount", "number");
-          if (isNumber(v18)) {
-            if (v18 < 0) numberLimit("/query/min_quote_amount", "minimum", 0);
+          let v18 = checks.typed(v4, "min_quote_amount", "/query/min_quote_amount", "number");
+          if (checks.isNumber(v18)) {
+            if (v18 < 0) checks.numberLimit("/query/min_quote_amount", "minimum", 0);
           }
         }
         if (v4.direction !== undefined) {
-          let v19 = typed(v4, "direction", "/query/direction", "string");
-          if (!c9.includes(v19)) enumError("/query/direction", c9);
+          let v19 = checks.typed(v4, "direction", "/query/direction", "string");
+          if (!c9.includes(v19)) checks.enumError("/query/direction", c9);
         }
         if (v4.sort !== undefined) {
-          let v20 = typed(v4, "sort", "/query/sort", "string");
-          if (!c10.includes(v20)) enumError("/query/sort", c10);
+          let v20 = checks.typed(v4, "sort", "/query/sort", "string");
+          if (!c10.includes(v20)) checks.enumError("/query/sort", c10);
         }
         if (v4.top_n !== undefined) {
-          let v21 = typed(v4, "top_n", "/query/top_n", "integer");
-          if (isNumber(v21)) {
-            if (v21 < 1) numberLimit("/query/top_n", "minimum", 1);
+          let v21 = checks.typed(v4, "top_n", "/query/top_n", "integer");
+          if (checks.isNumber(v21)) {
+            if (v21 < 1) checks.numberLimit("/query/top_n", "minimum", 1);
           }
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v22 = v1["header"];
-      if (!isObject(v22)) typeError("/header", "object");
+      if (!checks.isObject(v22)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };

@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getVolSurfaceSnapshots","method":"get","path":"/api/v1/vol-surface/snapshots","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -28,7 +28,7 @@ function branch2(d) {
 }
 
 function branch3(d) {
-  if (!(isInteger(d))) return false;
+  if (!(checks.isInteger(d))) return false;
   if (!(d >= 0)) return false;
   return true;
 }
@@ -45,105 +45,105 @@ function branch5(d) {
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, "object");
       {
         const value5 = item4.atm_iv;
         if (value5 !== void 0) {
-          if (!(typeof value5 == "number")) return typeError("/data/" + i3 + "/atm_iv", "number");
+          if (!(typeof value5 == "number")) return checks.typeError("/data/" + i3 + "/atm_iv", "number");
         }
       }
       {
         const value6 = item4.call_25d_iv;
         if (value6 !== void 0) {
-          if (!(typeof value6 == "number")) return typeError("/data/" + i3 + "/call_25d_iv", "number");
+          if (!(typeof value6 == "number")) return checks.typeError("/data/" + i3 + "/call_25d_iv", "number");
         }
       }
       {
         const value7 = item4.put_25d_iv;
         if (value7 !== void 0) {
-          if (!(typeof value7 == "number")) return typeError("/data/" + i3 + "/put_25d_iv", "number");
+          if (!(typeof value7 == "number")) return checks.typeError("/data/" + i3 + "/put_25d_iv", "number");
         }
       }
       {
         const value8 = item4.skew_25d;
         if (value8 !== void 0) {
-          if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/skew_25d", "number");
+          if (!(typeof value8 == "number")) return checks.typeError("/data/" + i3 + "/skew_25d", "number");
         }
       }
       {
         const value9 = item4.skew_10d;
         if (value9 !== void 0) {
-          if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/skew_10d", "number");
+          if (!(typeof value9 == "number")) return checks.typeError("/data/" + i3 + "/skew_10d", "number");
         }
       }
       {
         const value10 = item4.butterfly_10d;
         if (value10 !== void 0) {
-          if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/butterfly_10d", "number");
+          if (!(typeof value10 == "number")) return checks.typeError("/data/" + i3 + "/butterfly_10d", "number");
         }
       }
-      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, "object");
       {
         const value11 = item4.date;
         if (value11 !== void 0) {
-          if (!(branch1(value11) || branch2(value11) || branch3(value11))) return unionError("/data/" + i3 + "/date", "anyOf");
+          if (!(branch1(value11) || branch2(value11) || branch3(value11))) return checks.unionError("/data/" + i3 + "/date", "anyOf");
         }
       }
       {
         const value18 = item4.maturity;
         if (value18 !== void 0) {
-          if (!(typeof value18 == "string")) return typeError("/data/" + i3 + "/maturity", "string");
+          if (!(typeof value18 == "string")) return checks.typeError("/data/" + i3 + "/maturity", "string");
         }
       }
-      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, "object");
     }
   }
   {
     const value19 = d.meta;
-    if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta", "object");
-    if (value19.next_cursor === void 0) return requiredFirst(value19, "/meta", list2);
+    if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return checks.typeError("/meta", "object");
+    if (value19.next_cursor === void 0) return checks.requiredFirst(value19, "/meta", list2);
     {
       const value21 = value19.next_cursor;
-      if (!(typeof value21 == "string" || value21 === null)) return typeError("/meta/next_cursor", list3);
+      if (!(typeof value21 == "string" || value21 === null)) return checks.typeError("/meta/next_cursor", list3);
     }
     {
       const value23 = value19.empty_reason;
       if (value23 !== void 0) {
-        if (branch4(value23) + branch5(value23) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch4(value23) + branch5(value23) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value27 = value19.coverage;
       if (value27 !== void 0) {
-        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return typeError("/meta/coverage", "object");
+        if (!(typeof value27 == "object" && value27 !== null && !Array.isArray(value27))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value28 = value19.completeness;
       if (value28 !== void 0) {
-        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta/completeness", "object");
-        if (value28.status === void 0) return requiredFirst(value28, "/meta/completeness", list5);
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return checks.typeError("/meta/completeness", "object");
+        if (value28.status === void 0) return checks.requiredFirst(value28, "/meta/completeness", list5);
         {
           const value30 = value28.status;
-          if (!(typeof value30 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value30)) return enumError("/meta/completeness/status", list6);
+          if (!(typeof value30 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value30)) return checks.enumError("/meta/completeness/status", list6);
         }
         {
           const value32 = value28.complete_from;
           if (value32 !== void 0) {
-            if (!(branch2(value32) || branch1(value32))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch2(value32) || branch1(value32))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value33 = value28.complete_through;
           if (value33 !== void 0) {
-            if (!(branch2(value33) || branch1(value33))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch2(value33) || branch1(value33))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -151,21 +151,21 @@ function response200(d) {
     {
       const value34 = value19.has_more;
       if (value34 !== void 0) {
-        if (!(typeof value34 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value34 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value35 = value19.count;
       if (value35 !== void 0) {
-        if (!(isInteger(value35))) return typeError("/meta/count", "integer");
-        if (!(value35 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value35))) return checks.typeError("/meta/count", "integer");
+        if (!(value35 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

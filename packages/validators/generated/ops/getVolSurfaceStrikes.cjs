@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"getVolSurfaceStrikes","method":"get","path":"/api/v1/vol-surface/strikes","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const dateTimeFormat = formats["date-time"];
   const list = ["data","meta"];
@@ -17,18 +17,18 @@ exports.validators = {};
   const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
   function dataItem(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value6 = d.expiry;
       if (value6 !== void 0) {
-        if (!(typeof value6 == "string")) return typeError("/expiry", "string");
+        if (!(typeof value6 == "string")) return checks.typeError("/expiry", "string");
       }
     }
     {
       const value7 = d.instrument;
       if (value7 !== void 0) {
-        if (!(typeof value7 == "string")) return typeError("/instrument", "string");
-        if (value7.length < 1) return countLimit("/instrument", "minLength", 1);
+        if (!(typeof value7 == "string")) return checks.typeError("/instrument", "string");
+        if (value7.length < 1) return checks.countLimit("/instrument", "minLength", 1);
       }
     }
     return true;
@@ -58,55 +58,55 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.data;
-      if (!(Array.isArray(value2))) return typeError("/data", "array");
+      if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
       for (let i3 = 0; i3 < value2.length; i3++) {
         const item4 = value2[i3];
-        if (!dataItem(item4)) return at("/data/" + i3);
+        if (!dataItem(item4)) return checks.at("/data/" + i3);
       }
     }
     {
       const value8 = d.meta;
-      if (!(typeof value8 == "object" && value8 !== null && !Array.isArray(value8))) return typeError("/meta", "object");
-      if (value8.next_cursor === void 0) return requiredFirst(value8, "/meta", list2);
+      if (!(typeof value8 == "object" && value8 !== null && !Array.isArray(value8))) return checks.typeError("/meta", "object");
+      if (value8.next_cursor === void 0) return checks.requiredFirst(value8, "/meta", list2);
       {
         const value10 = value8.next_cursor;
-        if (!(typeof value10 == "string" || value10 === null)) return typeError("/meta/next_cursor", list3);
+        if (!(typeof value10 == "string" || value10 === null)) return checks.typeError("/meta/next_cursor", list3);
       }
       {
         const value12 = value8.empty_reason;
         if (value12 !== void 0) {
-          if (branch1(value12) + branch2(value12) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value12) + branch2(value12) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value16 = value8.coverage;
         if (value16 !== void 0) {
-          if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return typeError("/meta/coverage", "object");
+          if (!(typeof value16 == "object" && value16 !== null && !Array.isArray(value16))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value17 = value8.completeness;
         if (value17 !== void 0) {
-          if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return typeError("/meta/completeness", "object");
-          if (value17.status === void 0) return requiredFirst(value17, "/meta/completeness", list5);
+          if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return checks.typeError("/meta/completeness", "object");
+          if (value17.status === void 0) return checks.requiredFirst(value17, "/meta/completeness", list5);
           {
             const value19 = value17.status;
-            if (!(typeof value19 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list6.includes(value19)) return enumError("/meta/completeness/status", list6);
+            if (!(typeof value19 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list6.includes(value19)) return checks.enumError("/meta/completeness/status", list6);
           }
           {
             const value21 = value17.complete_from;
             if (value21 !== void 0) {
-              if (!(branch3(value21) || branch4(value21))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value21) || branch4(value21))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value27 = value17.complete_through;
             if (value27 !== void 0) {
-              if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value27) || branch4(value27))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -114,24 +114,24 @@ exports.validators = {};
       {
         const value28 = value8.has_more;
         if (value28 !== void 0) {
-          if (!(typeof value28 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value28 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value29 = value8.count;
         if (value29 !== void 0) {
-          if (!(isInteger(value29))) return typeError("/meta/count", "integer");
-          if (!(value29 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value29))) return checks.typeError("/meta/count", "integer");
+          if (!(value29 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200, list);
+  exports.validators.response200 = checks.validator(response200, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -142,99 +142,99 @@ exports.validators = {};
   const c6 = "^[A-Za-z0-9_]{1,20}$";
   const c7 = new RegExp(c6);
   const c8 = ["inverse","linear"];
-  exports.validators.params = validator((box, key) => {
+  exports.validators.params = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1.path === undefined) missing("", "path");
-      if (v1.query === undefined) missing("", "query");
-      if (v1.header === undefined) missing("", "header");
+    if (checks.isObject(v1)) {
+      if (v1.path === undefined) checks.missing("", "path");
+      if (v1.query === undefined) checks.missing("", "query");
+      if (v1.header === undefined) checks.missing("", "header");
       if (v1.path !== undefined) {
         let v2 = v1["path"];
-        if (isObject(v2)) {
+        if (checks.isObject(v2)) {
           for (const key3 in v2) {
-            if (!c1.includes(key3)) extraProperty("/path", key3);
+            if (!c1.includes(key3)) checks.extraProperty("/path", key3);
           }
         }
-        else typeError("/path", "object");
+        else checks.typeError("/path", "object");
       }
       if (v1.query !== undefined) {
         let v4 = v1["query"];
-        if (isObject(v4)) {
+        if (checks.isObject(v4)) {
           for (const key5 in v4) {
-            if (!c2.includes(key5)) extraProperty("/query", key5);
+            if (!c2.includes(key5)) checks.extraProperty("/query", key5);
           }
           if (v4.start !== undefined) {
-            let v6 = typed(v4, "start", "/query/start", "string");
+            let v6 = checks.typed(v4, "start", "/query/start", "string");
             if (typeof v6 == "string") {
-              if (!f1(v6)) formatError("/query/start", "date-time");
+              if (!f1(v6)) checks.formatError("/query/start", "date-time");
             }
           }
           if (v4.end !== undefined) {
-            let v7 = typed(v4, "end", "/query/end", "string");
+            let v7 = checks.typed(v4, "end", "/query/end", "string");
             if (typeof v7 == "string") {
-              if (!f1(v7)) formatError("/query/end", "date-time");
+              if (!f1(v7)) checks.formatError("/query/end", "date-time");
             }
           }
           if (v4.limit !== undefined) {
-            let v8 = typed(v4, "limit", "/query/limit", "integer");
-            if (isNumber(v8)) {
-              if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
-              if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+            let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+            if (checks.isNumber(v8)) {
+              if (v8 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+              if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
             }
           }
           if (v4.cursor !== undefined) {
-            let v9 = typed(v4, "cursor", "/query/cursor", "string");
+            let v9 = checks.typed(v4, "cursor", "/query/cursor", "string");
             if (typeof v9 == "string") {
-              if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
+              if (v9.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
             }
           }
           if (v4.sort_dir !== undefined) {
             {
-              let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-              if (!c3.includes(v11)) enumError("/query/sort_dir", c3);
+              let v11 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+              if (!c3.includes(v11)) checks.enumError("/query/sort_dir", c3);
             }
           }
           if (v4.resolution !== undefined) {
             {
-              let v13 = typed(v4, "resolution", "/query/resolution", "string");
-              if (!c4.includes(v13)) enumError("/query/resolution", c4);
+              let v13 = checks.typed(v4, "resolution", "/query/resolution", "string");
+              if (!c4.includes(v13)) checks.enumError("/query/resolution", c4);
             }
           }
           if (v4.exchange !== undefined) {
-            let v14 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c5.includes(v14)) enumError("/query/exchange", c5);
+            let v14 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c5.includes(v14)) checks.enumError("/query/exchange", c5);
           }
           if (v4.currency !== undefined) {
-            let v15 = typed(v4, "currency", "/query/currency", "string");
+            let v15 = checks.typed(v4, "currency", "/query/currency", "string");
             if (typeof v15 == "string") {
-              if (!c7.test(v15)) patternError("/query/currency", c6);
+              if (!c7.test(v15)) checks.patternError("/query/currency", c6);
             }
           }
           if (v4.margin !== undefined) {
-            let v16 = typed(v4, "margin", "/query/margin", "string");
-            if (!c8.includes(v16)) enumError("/query/margin", c8);
+            let v16 = checks.typed(v4, "margin", "/query/margin", "string");
+            if (!c8.includes(v16)) checks.enumError("/query/margin", c8);
           }
           if (v4.expiry !== undefined) {
-            let v17 = typed(v4, "expiry", "/query/expiry", "string");
+            let v17 = checks.typed(v4, "expiry", "/query/expiry", "string");
             if (typeof v17 == "string") {
-              if (v17.length < 1) countLimit("/query/expiry", "minLength", 1);
+              if (v17.length < 1) checks.countLimit("/query/expiry", "minLength", 1);
             }
           }
           if (v4.instrument !== undefined) {
-            let v18 = typed(v4, "instrument", "/query/instrument", "string");
+            let v18 = checks.typed(v4, "instrument", "/query/instrument", "string");
             if (typeof v18 == "string") {
-              if (v18.length < 1) countLimit("/query/instrument", "minLength", 1);
+              if (v18.length < 1) checks.countLimit("/query/instrument", "minLength", 1);
             }
           }
         }
-        else typeError("/query", "object");
+        else checks.typeError("/query", "object");
       }
       if (v1.header !== undefined) {
         let v19 = v1["header"];
-        if (!isObject(v19)) typeError("/header", "object");
+        if (!checks.isObject(v19)) checks.typeError("/header", "object");
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

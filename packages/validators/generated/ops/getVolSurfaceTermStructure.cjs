@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"getVolSurfaceTermStructure","method":"get","path":"/api/v1/vol-surface/term-structure","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -29,7 +29,7 @@ function branch2(d) {
 }
 
 function branch3(d) {
-  if (!(isInteger(d))) return false;
+  if (!(checks.isInteger(d))) return false;
   if (!(d >= 0)) return false;
   return true;
 }
@@ -46,106 +46,106 @@ function branch5(d) {
 }
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, "object");
       {
         const value5 = item4.atm_iv;
         if (value5 !== void 0) {
-          if (!(typeof value5 == "number")) return typeError("/data/" + i3 + "/atm_iv", "number");
+          if (!(typeof value5 == "number")) return checks.typeError("/data/" + i3 + "/atm_iv", "number");
         }
       }
       {
         const value6 = item4.call_25d_iv;
         if (value6 !== void 0) {
-          if (!(typeof value6 == "number")) return typeError("/data/" + i3 + "/call_25d_iv", "number");
+          if (!(typeof value6 == "number")) return checks.typeError("/data/" + i3 + "/call_25d_iv", "number");
         }
       }
       {
         const value7 = item4.put_25d_iv;
         if (value7 !== void 0) {
-          if (!(typeof value7 == "number")) return typeError("/data/" + i3 + "/put_25d_iv", "number");
+          if (!(typeof value7 == "number")) return checks.typeError("/data/" + i3 + "/put_25d_iv", "number");
         }
       }
       {
         const value8 = item4.skew_25d;
         if (value8 !== void 0) {
-          if (!(typeof value8 == "number")) return typeError("/data/" + i3 + "/skew_25d", "number");
+          if (!(typeof value8 == "number")) return checks.typeError("/data/" + i3 + "/skew_25d", "number");
         }
       }
       {
         const value9 = item4.skew_10d;
         if (value9 !== void 0) {
-          if (!(typeof value9 == "number")) return typeError("/data/" + i3 + "/skew_10d", "number");
+          if (!(typeof value9 == "number")) return checks.typeError("/data/" + i3 + "/skew_10d", "number");
         }
       }
       {
         const value10 = item4.butterfly_10d;
         if (value10 !== void 0) {
-          if (!(typeof value10 == "number")) return typeError("/data/" + i3 + "/butterfly_10d", "number");
+          if (!(typeof value10 == "number")) return checks.typeError("/data/" + i3 + "/butterfly_10d", "number");
         }
       }
-      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, "object");
       {
         const value11 = item4.date;
         if (value11 !== void 0) {
-          if (!(branch1(value11) || branch2(value11) || branch3(value11))) return unionError("/data/" + i3 + "/date", "anyOf");
+          if (!(branch1(value11) || branch2(value11) || branch3(value11))) return checks.unionError("/data/" + i3 + "/date", "anyOf");
         }
       }
       {
         const value18 = item4.tenor;
         if (value18 !== void 0) {
-          if (!(typeof value18 == "string")) return typeError("/data/" + i3 + "/tenor", "string");
-          if (!list2.includes(value18)) return enumError("/data/" + i3 + "/tenor", list2);
+          if (!(typeof value18 == "string")) return checks.typeError("/data/" + i3 + "/tenor", "string");
+          if (!list2.includes(value18)) return checks.enumError("/data/" + i3 + "/tenor", list2);
         }
       }
-      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, "object");
     }
   }
   {
     const value20 = d.meta;
-    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta", "object");
-    if (value20.next_cursor === void 0) return requiredFirst(value20, "/meta", list3);
+    if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return checks.typeError("/meta", "object");
+    if (value20.next_cursor === void 0) return checks.requiredFirst(value20, "/meta", list3);
     {
       const value22 = value20.next_cursor;
-      if (!(typeof value22 == "string" || value22 === null)) return typeError("/meta/next_cursor", list4);
+      if (!(typeof value22 == "string" || value22 === null)) return checks.typeError("/meta/next_cursor", list4);
     }
     {
       const value24 = value20.empty_reason;
       if (value24 !== void 0) {
-        if (branch4(value24) + branch5(value24) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch4(value24) + branch5(value24) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value28 = value20.coverage;
       if (value28 !== void 0) {
-        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return typeError("/meta/coverage", "object");
+        if (!(typeof value28 == "object" && value28 !== null && !Array.isArray(value28))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value29 = value20.completeness;
       if (value29 !== void 0) {
-        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return typeError("/meta/completeness", "object");
-        if (value29.status === void 0) return requiredFirst(value29, "/meta/completeness", list6);
+        if (!(typeof value29 == "object" && value29 !== null && !Array.isArray(value29))) return checks.typeError("/meta/completeness", "object");
+        if (value29.status === void 0) return checks.requiredFirst(value29, "/meta/completeness", list6);
         {
           const value31 = value29.status;
-          if (!(typeof value31 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value31)) return enumError("/meta/completeness/status", list7);
+          if (!(typeof value31 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value31)) return checks.enumError("/meta/completeness/status", list7);
         }
         {
           const value33 = value29.complete_from;
           if (value33 !== void 0) {
-            if (!(branch2(value33) || branch1(value33))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch2(value33) || branch1(value33))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value34 = value29.complete_through;
           if (value34 !== void 0) {
-            if (!(branch2(value34) || branch1(value34))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch2(value34) || branch1(value34))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -153,21 +153,21 @@ function response200(d) {
     {
       const value35 = value20.has_more;
       if (value35 !== void 0) {
-        if (!(typeof value35 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value35 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value36 = value20.count;
       if (value36 !== void 0) {
-        if (!(isInteger(value36))) return typeError("/meta/count", "integer");
-        if (!(value36 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value36))) return checks.typeError("/meta/count", "integer");
+        if (!(value36 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -3,77 +3,77 @@
 'use strict';
 exports.meta = {"operationId":"getWellKnownOauthAuthorizationServer","method":"get","path":"/.well-known/oauth-authorization-server","family":"v1","responses":{"200":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, typeError, formatError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const uriFormat = formats["uri"];
 const list = ["issuer","authorization_endpoint","token_endpoint","response_types_supported"];
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.issuer;
-    if (!(typeof value2 == "string")) return typeError("/issuer", "string");
-    if (!uriFormat(value2)) return formatError("/issuer", "uri");
+    if (!(typeof value2 == "string")) return checks.typeError("/issuer", "string");
+    if (!uriFormat(value2)) return checks.formatError("/issuer", "uri");
   }
   {
     const value4 = d.authorization_endpoint;
-    if (!(typeof value4 == "string")) return typeError("/authorization_endpoint", "string");
-    if (!uriFormat(value4)) return formatError("/authorization_endpoint", "uri");
+    if (!(typeof value4 == "string")) return checks.typeError("/authorization_endpoint", "string");
+    if (!uriFormat(value4)) return checks.formatError("/authorization_endpoint", "uri");
   }
   {
     const value5 = d.token_endpoint;
-    if (!(typeof value5 == "string")) return typeError("/token_endpoint", "string");
-    if (!uriFormat(value5)) return formatError("/token_endpoint", "uri");
+    if (!(typeof value5 == "string")) return checks.typeError("/token_endpoint", "string");
+    if (!uriFormat(value5)) return checks.formatError("/token_endpoint", "uri");
   }
   {
     const value6 = d.registration_endpoint;
     if (value6 !== void 0) {
-      if (!(typeof value6 == "string")) return typeError("/registration_endpoint", "string");
-      if (!uriFormat(value6)) return formatError("/registration_endpoint", "uri");
+      if (!(typeof value6 == "string")) return checks.typeError("/registration_endpoint", "string");
+      if (!uriFormat(value6)) return checks.formatError("/registration_endpoint", "uri");
     }
   }
   {
     const value7 = d.response_types_supported;
-    if (!(Array.isArray(value7))) return typeError("/response_types_supported", "array");
+    if (!(Array.isArray(value7))) return checks.typeError("/response_types_supported", "array");
     for (let i8 = 0; i8 < value7.length; i8++) {
       const item9 = value7[i8];
-      if (!(typeof item9 == "string")) return typeError("/response_types_supported/" + i8, "string");
+      if (!(typeof item9 == "string")) return checks.typeError("/response_types_supported/" + i8, "string");
     }
   }
   {
     const value10 = d.grant_types_supported;
     if (value10 !== void 0) {
-      if (!(Array.isArray(value10))) return typeError("/grant_types_supported", "array");
+      if (!(Array.isArray(value10))) return checks.typeError("/grant_types_supported", "array");
       for (let i11 = 0; i11 < value10.length; i11++) {
         const item12 = value10[i11];
-        if (!(typeof item12 == "string")) return typeError("/grant_types_supported/" + i11, "string");
+        if (!(typeof item12 == "string")) return checks.typeError("/grant_types_supported/" + i11, "string");
       }
     }
   }
   {
     const value13 = d.code_challenge_methods_supported;
     if (value13 !== void 0) {
-      if (!(Array.isArray(value13))) return typeError("/code_challenge_methods_supported", "array");
+      if (!(Array.isArray(value13))) return checks.typeError("/code_challenge_methods_supported", "array");
       for (let i14 = 0; i14 < value13.length; i14++) {
         const item15 = value13[i14];
-        if (!(typeof item15 == "string")) return typeError("/code_challenge_methods_supported/" + i14, "string");
+        if (!(typeof item15 == "string")) return checks.typeError("/code_challenge_methods_supported/" + i14, "string");
       }
     }
   }
   {
     const value16 = d.token_endpoint_auth_methods_supported;
     if (value16 !== void 0) {
-      if (!(Array.isArray(value16))) return typeError("/token_endpoint_auth_methods_supported", "array");
+      if (!(Array.isArray(value16))) return checks.typeError("/token_endpoint_auth_methods_supported", "array");
       for (let i17 = 0; i17 < value16.length; i17++) {
         const item18 = value16[i17];
-        if (!(typeof item18 == "string")) return typeError("/token_endpoint_auth_methods_supported/" + i17, "string");
+        if (!(typeof item18 == "string")) return checks.typeError("/token_endpoint_auth_methods_supported/" + i17, "string");
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

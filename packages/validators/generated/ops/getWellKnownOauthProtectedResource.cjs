@@ -3,52 +3,52 @@
 'use strict';
 exports.meta = {"operationId":"getWellKnownOauthProtectedResource","method":"get","path":"/.well-known/oauth-protected-resource","family":"v1","responses":{"200":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, typeError, countLimit, formatError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const uriFormat = formats["uri"];
 const list = ["resource","authorization_servers"];
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.resource;
-    if (!(typeof value2 == "string")) return typeError("/resource", "string");
-    if (!uriFormat(value2)) return formatError("/resource", "uri");
+    if (!(typeof value2 == "string")) return checks.typeError("/resource", "string");
+    if (!uriFormat(value2)) return checks.formatError("/resource", "uri");
   }
   {
     const value4 = d.authorization_servers;
-    if (!(Array.isArray(value4))) return typeError("/authorization_servers", "array");
-    if (value4.length < 1) return countLimit("/authorization_servers", "minItems", 1);
+    if (!(Array.isArray(value4))) return checks.typeError("/authorization_servers", "array");
+    if (value4.length < 1) return checks.countLimit("/authorization_servers", "minItems", 1);
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!(typeof item6 == "string")) return typeError("/authorization_servers/" + i5, "string");
-      if (!uriFormat(item6)) return formatError("/authorization_servers/" + i5, "uri");
+      if (!(typeof item6 == "string")) return checks.typeError("/authorization_servers/" + i5, "string");
+      if (!uriFormat(item6)) return checks.formatError("/authorization_servers/" + i5, "uri");
     }
   }
   {
     const value7 = d.bearer_methods_supported;
     if (value7 !== void 0) {
-      if (!(Array.isArray(value7))) return typeError("/bearer_methods_supported", "array");
+      if (!(Array.isArray(value7))) return checks.typeError("/bearer_methods_supported", "array");
       for (let i8 = 0; i8 < value7.length; i8++) {
         const item9 = value7[i8];
-        if (!(typeof item9 == "string")) return typeError("/bearer_methods_supported/" + i8, "string");
+        if (!(typeof item9 == "string")) return checks.typeError("/bearer_methods_supported/" + i8, "string");
       }
     }
   }
   {
     const value10 = d.scopes_supported;
     if (value10 !== void 0) {
-      if (!(Array.isArray(value10))) return typeError("/scopes_supported", "array");
+      if (!(Array.isArray(value10))) return checks.typeError("/scopes_supported", "array");
       for (let i11 = 0; i11 < value10.length; i11++) {
         const item12 = value10[i11];
-        if (!(typeof item12 == "string")) return typeError("/scopes_supported/" + i11, "string");
+        if (!(typeof item12 == "string")) return checks.typeError("/scopes_supported/" + i11, "string");
       }
     }
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
+exports.validators.response200 = checks.validator(response200, list);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"postMcp","method":"post","path":"/api/v1/mcp","family":"v1","responses":{"200":{"body":true,"headers":true},"202":{"body":false,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"406":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":{"required":true},"caseInsensitive":[],"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
 {
-  const { validator, isInteger, at, requiredFirst, typeError, constError, unionError, notError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["code","message"];
   const list2 = ["string","number","boolean","object","array","null"];
   const list3 = ["jsonrpc","id","error"];
@@ -24,7 +24,7 @@ exports.validators = {};
   }
 
   function branch4(d) {
-    if (!(isInteger(d))) return false;
+    if (!(checks.isInteger(d))) return false;
     return true;
   }
 
@@ -66,19 +66,19 @@ exports.validators = {};
   }
 
   function error(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value17 = d.code;
-      if (!(isInteger(value17))) return typeError("/code", "integer");
+      if (!(checks.isInteger(value17))) return checks.typeError("/code", "integer");
     }
     {
       const value18 = d.message;
-      if (!(typeof value18 == "string")) return typeError("/message", "string");
+      if (!(typeof value18 == "string")) return checks.typeError("/message", "string");
     }
     {
       const value19 = d.data;
       if (value19 !== void 0) {
-        if (!(typeof value19 == "string" || typeof value19 == "number" || typeof value19 == "boolean" || typeof value19 == "object" && value19 !== null && !Array.isArray(value19) || Array.isArray(value19) || value19 === null)) return typeError("/data", list2);
+        if (!(typeof value19 == "string" || typeof value19 == "number" || typeof value19 == "boolean" || typeof value19 == "object" && value19 !== null && !Array.isArray(value19) || Array.isArray(value19) || value19 === null)) return checks.typeError("/data", list2);
       }
     }
     return true;
@@ -105,7 +105,7 @@ exports.validators = {};
   }
 
   function response200(d) {
-    if (branch1(d) + branch5(d) !== 1) return unionError("", "oneOf");
+    if (branch1(d) + branch5(d) !== 1) return checks.unionError("", "oneOf");
     return true;
   }
 
@@ -117,80 +117,80 @@ exports.validators = {};
   }
 
   function error2(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value28 = d.code;
-      if (!(isInteger(value28))) return typeError("/code", "integer");
+      if (!(checks.isInteger(value28))) return checks.typeError("/code", "integer");
     }
     {
       const value29 = d.message;
-      if (!(typeof value29 == "string")) return typeError("/message", "string");
+      if (!(typeof value29 == "string")) return checks.typeError("/message", "string");
     }
     {
       const value30 = d.data;
       if (value30 !== void 0) {
-        if (!(typeof value30 == "string" || typeof value30 == "number" || typeof value30 == "boolean" || typeof value30 == "object" && value30 !== null && !Array.isArray(value30) || Array.isArray(value30) || value30 === null)) return typeError("/data", list2);
+        if (!(typeof value30 == "string" || typeof value30 == "number" || typeof value30 == "boolean" || typeof value30 == "object" && value30 !== null && !Array.isArray(value30) || Array.isArray(value30) || value30 === null)) return checks.typeError("/data", list2);
       }
     }
     return true;
   }
 
   function response400(d) {
-    if (branch9(d)) return notError("");
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return requiredFirst(d, "", list3);
+    if (branch9(d)) return checks.notError("");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return checks.requiredFirst(d, "", list3);
     {
       const value24 = d.jsonrpc;
-      if (!(typeof value24 == "string")) return typeError("/jsonrpc", "string");
-      if (value24 !== "2.0") return constError("/jsonrpc", "2.0");
+      if (!(typeof value24 == "string")) return checks.typeError("/jsonrpc", "string");
+      if (value24 !== "2.0") return checks.constError("/jsonrpc", "2.0");
     }
     {
       const value25 = d.id;
-      if (branch7(value25) + branch8(value25) !== 1) return unionError("/id", "oneOf");
+      if (branch7(value25) + branch8(value25) !== 1) return checks.unionError("/id", "oneOf");
     }
     {
       const value26 = d.error;
-      if (!error2(value26)) return at("/error", value26, list);
+      if (!error2(value26)) return checks.at("/error", value26, list);
     }
     return true;
   }
 
   function response402(d) {
-    if (branch9(d)) return notError("");
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return requiredFirst(d, "", list3);
+    if (branch9(d)) return checks.notError("");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return checks.requiredFirst(d, "", list3);
     {
       const value32 = d.jsonrpc;
-      if (!(typeof value32 == "string")) return typeError("/jsonrpc", "string");
-      if (value32 !== "2.0") return constError("/jsonrpc", "2.0");
+      if (!(typeof value32 == "string")) return checks.typeError("/jsonrpc", "string");
+      if (value32 !== "2.0") return checks.constError("/jsonrpc", "2.0");
     }
     {
       const value33 = d.id;
-      if (branch7(value33) + branch8(value33) !== 1) return unionError("/id", "oneOf");
+      if (branch7(value33) + branch8(value33) !== 1) return checks.unionError("/id", "oneOf");
     }
     {
       const value34 = d.error;
-      if (!error2(value34)) return at("/error", value34, list);
+      if (!error2(value34)) return checks.at("/error", value34, list);
     }
     return true;
   }
 
   function response406(d) {
-    if (branch9(d)) return notError("");
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return requiredFirst(d, "", list3);
+    if (branch9(d)) return checks.notError("");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return checks.requiredFirst(d, "", list3);
     {
       const value36 = d.jsonrpc;
-      if (!(typeof value36 == "string")) return typeError("/jsonrpc", "string");
-      if (value36 !== "2.0") return constError("/jsonrpc", "2.0");
+      if (!(typeof value36 == "string")) return checks.typeError("/jsonrpc", "string");
+      if (value36 !== "2.0") return checks.constError("/jsonrpc", "2.0");
     }
     {
       const value37 = d.id;
-      if (branch7(value37) + branch8(value37) !== 1) return unionError("/id", "oneOf");
+      if (branch7(value37) + branch8(value37) !== 1) return checks.unionError("/id", "oneOf");
     }
     {
       const value38 = d.error;
-      if (!error2(value38)) return at("/error", value38, list);
+      if (!error2(value38)) return checks.at("/error", value38, list);
     }
     return true;
   }
@@ -208,54 +208,54 @@ exports.validators = {};
   }
 
   function requestBody(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-    if (d.jsonrpc === void 0 || d.method === void 0) return requiredFirst(d, "", list4);
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+    if (d.jsonrpc === void 0 || d.method === void 0) return checks.requiredFirst(d, "", list4);
     {
       const value41 = d.jsonrpc;
-      if (!(typeof value41 == "string")) return typeError("/jsonrpc", "string");
-      if (value41 !== "2.0") return constError("/jsonrpc", "2.0");
+      if (!(typeof value41 == "string")) return checks.typeError("/jsonrpc", "string");
+      if (value41 !== "2.0") return checks.constError("/jsonrpc", "2.0");
     }
     {
       const value42 = d.id;
       if (value42 !== void 0) {
-        if (branch3(value42) + branch4(value42) !== 1) return unionError("/id", "oneOf");
+        if (branch3(value42) + branch4(value42) !== 1) return checks.unionError("/id", "oneOf");
       }
     }
     {
       const value43 = d.method;
-      if (!(branch10(value43) || branch11(value43))) return unionError("/method", "anyOf");
+      if (!(branch10(value43) || branch11(value43))) return checks.unionError("/method", "anyOf");
     }
     {
       const value47 = d.params;
       if (value47 !== void 0) {
-        if (!(typeof value47 == "object" && value47 !== null && !Array.isArray(value47))) return typeError("/params", "object");
+        if (!(typeof value47 == "object" && value47 !== null && !Array.isArray(value47))) return checks.typeError("/params", "object");
       }
     }
     return true;
   }
 
-  exports.validators.response200 = validator(response200);
-  exports.validators.response400 = validator(response400);
-  exports.validators.response402 = validator(response402);
-  exports.validators.response406 = validator(response406);
-  exports.validators.requestBody = validator(requestBody);
+  exports.validators.response200 = checks.validator(response200);
+  exports.validators.response400 = checks.validator(response400);
+  exports.validators.response402 = checks.validator(response402);
+  exports.validators.response406 = checks.validator(response406);
+  exports.validators.requestBody = checks.validator(requestBody);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, numberLimit } = require("../../runtime/checks.cjs");
-  exports.validators.headers200 = validator((box, key) => {
+  const checks = require("../../runtime/checks.cjs");
+  exports.validators.headers200 = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
+    if (checks.isObject(v1)) {
       if (v1["x-credit-token"] !== undefined) {
-        let v2 = typed(v1, "x-credit-token", "/x-credit-token", "string");
+        let v2 = checks.typed(v1, "x-credit-token", "/x-credit-token", "string");
       }
       if (v1["x-credits-remaining"] !== undefined) {
-        let v3 = typed(v1, "x-credits-remaining", "/x-credits-remaining", "integer");
-        if (isNumber(v3)) {
-          if (v3 < 0) numberLimit("/x-credits-remaining", "minimum", 0);
+        let v3 = checks.typed(v1, "x-credits-remaining", "/x-credits-remaining", "integer");
+        if (checks.isNumber(v3)) {
+          if (v3 < 0) checks.numberLimit("/x-credits-remaining", "minimum", 0);
         }
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

@@ -4,7 +4,7 @@
 exports.meta = {"operationId":"postX402CreditToken","method":"post","path":"/api/v1/x402/credit-token","family":"v1","responses":{"200":{"body":true,"headers":true},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":false},"404":{"body":false,"headers":false},"429":{"body":true,"headers":true},"503":{"body":true,"headers":false}},"requestBody":{"required":true},"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
 {
-  const { validator, typeError, countLimit, unionError } = require("../../runtime/checks.cjs");
+  const checks = require("../../runtime/checks.cjs");
   const list = ["address","chainId","type","signature"];
   const source = "^(0x)?[0-9a-fA-F]+$";
   const pattern = new RegExp("^(?:0x)?[0-9a-fA-F]+$");
@@ -24,50 +24,50 @@ exports.validators = {};
   }
 
   function requestBody(d) {
-    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+    if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     {
       const value2 = d.address;
-      if (!(typeof value2 == "string")) return typeError("/address", "string");
-      if (value2.length < 1) return countLimit("/address", "minLength", 1);
+      if (!(typeof value2 == "string")) return checks.typeError("/address", "string");
+      if (value2.length < 1) return checks.countLimit("/address", "minLength", 1);
     }
     {
       const value3 = d.chainId;
-      if (!(typeof value3 == "string")) return typeError("/chainId", "string");
-      if (value3.length < 1) return countLimit("/chainId", "minLength", 1);
+      if (!(typeof value3 == "string")) return checks.typeError("/chainId", "string");
+      if (value3.length < 1) return checks.countLimit("/chainId", "minLength", 1);
     }
     {
       const value4 = d.type;
-      if (!(typeof value4 == "string")) return typeError("/type", "string");
-      if (value4.length < 1) return countLimit("/type", "minLength", 1);
+      if (!(typeof value4 == "string")) return checks.typeError("/type", "string");
+      if (value4.length < 1) return checks.countLimit("/type", "minLength", 1);
     }
     {
       const value5 = d.signature;
-      if (!(typeof value5 == "string")) return typeError("/signature", "string");
-      if (!(branch1(value5) || branch2(value5))) return unionError("/signature", "anyOf");
+      if (!(typeof value5 == "string")) return checks.typeError("/signature", "string");
+      if (!(branch1(value5) || branch2(value5))) return checks.unionError("/signature", "anyOf");
     }
     return true;
   }
 
-  exports.validators.requestBody = validator(requestBody, list);
+  exports.validators.requestBody = checks.validator(requestBody, list);
 }
 {
-  const { validator, isNumber, isObject, typed, typeError, missing, numberLimit } = require("../../runtime/checks.cjs");
-  exports.validators.headers200 = validator((box, key) => {
+  const checks = require("../../runtime/checks.cjs");
+  exports.validators.headers200 = checks.validator((box, key) => {
     let v1 = box[key];
-    if (isObject(v1)) {
-      if (v1["x-credit-token"] === undefined) missing("", "x-credit-token");
-      if (v1["x-credits-remaining"] === undefined) missing("", "x-credits-remaining");
+    if (checks.isObject(v1)) {
+      if (v1["x-credit-token"] === undefined) checks.missing("", "x-credit-token");
+      if (v1["x-credits-remaining"] === undefined) checks.missing("", "x-credits-remaining");
       if (v1["x-credit-token"] !== undefined) {
-        let v2 = typed(v1, "x-credit-token", "/x-credit-token", "string");
+        let v2 = checks.typed(v1, "x-credit-token", "/x-credit-token", "string");
       }
       if (v1["x-credits-remaining"] !== undefined) {
-        let v3 = typed(v1, "x-credits-remaining", "/x-credits-remaining", "integer");
-        if (isNumber(v3)) {
-          if (v3 < 0) numberLimit("/x-credits-remaining", "minimum", 0);
+        let v3 = checks.typed(v1, "x-credits-remaining", "/x-credits-remaining", "integer");
+        if (checks.isNumber(v3)) {
+          if (v3 < 0) checks.numberLimit("/x-credits-remaining", "minimum", 0);
         }
       }
     }
-    else typeError("", "object");
+    else checks.typeError("", "object");
   }, true);
 }
 /** A validator property whose module is required on first read, then kept. */

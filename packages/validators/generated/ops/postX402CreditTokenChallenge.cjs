@@ -3,15 +3,15 @@
 'use strict';
 exports.meta = {"operationId":"postX402CreditTokenChallenge","method":"post","path":"/api/v1/x402/credit-token/challenge","family":"v1","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"404":{"body":false,"headers":false},"429":{"body":true,"headers":true},"503":{"body":true,"headers":false}},"requestBody":{"required":true},"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
-const { validator, isInteger, requiredFirst, typeError, countLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["info"];
 const list2 = ["chain_id","address"];
 
 function response200(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.info;
-    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/info", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return checks.typeError("/info", "object");
   }
   return true;
 }
@@ -22,27 +22,27 @@ function branch1(d) {
 }
 
 function branch2(d) {
-  if (!(isInteger(d))) return false;
+  if (!(checks.isInteger(d))) return false;
   return true;
 }
 
 function requestBody(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.chain_id === void 0 || d.address === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.chain_id === void 0 || d.address === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value5 = d.chain_id;
-    if (!(branch1(value5) || branch2(value5))) return unionError("/chain_id", "anyOf");
+    if (!(branch1(value5) || branch2(value5))) return checks.unionError("/chain_id", "anyOf");
   }
   {
     const value8 = d.address;
-    if (!(typeof value8 == "string")) return typeError("/address", "string");
-    if (value8.length < 1) return countLimit("/address", "minLength", 1);
+    if (!(typeof value8 == "string")) return checks.typeError("/address", "string");
+    if (value8.length < 1) return checks.countLimit("/address", "minLength", 1);
   }
   return true;
 }
 
-exports.validators.response200 = validator(response200, list);
-exports.validators.requestBody = validator(requestBody);
+exports.validators.response200 = checks.validator(response200, list);
+exports.validators.requestBody = checks.validator(requestBody);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

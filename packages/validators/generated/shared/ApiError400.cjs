@@ -2,30 +2,30 @@
 
 // One validator shared by 98 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const { validator, isInteger, typeError, constError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["statusCode","message","error"];
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.statusCode;
-    if (!(isInteger(value2))) return typeError("/statusCode", "integer");
-    if (value2 !== 400) return constError("/statusCode", 400);
+    if (!(checks.isInteger(value2))) return checks.typeError("/statusCode", "integer");
+    if (value2 !== 400) return checks.constError("/statusCode", 400);
   }
   {
     const value3 = d.message;
-    if (!(Array.isArray(value3))) return typeError("/message", "array");
+    if (!(Array.isArray(value3))) return checks.typeError("/message", "array");
     for (let i4 = 0; i4 < value3.length; i4++) {
       const item5 = value3[i4];
-      if (!(typeof item5 == "string")) return typeError("/message/" + i4, "string");
+      if (!(typeof item5 == "string")) return checks.typeError("/message/" + i4, "string");
     }
   }
   {
     const value6 = d.error;
-    if (!(typeof value6 == "string")) return typeError("/error", "string");
-    if (value6 !== "Bad Request") return constError("/error", "Bad Request");
+    if (!(typeof value6 == "string")) return checks.typeError("/error", "string");
+    if (value6 !== "Bad Request") return checks.constError("/error", "Bad Request");
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

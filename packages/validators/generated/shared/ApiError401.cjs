@@ -2,21 +2,21 @@
 
 // One validator shared by 95 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const { validator, typeError, constError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["error","message"];
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.error;
-    if (!(typeof value2 == "string")) return typeError("/error", "string");
-    if (value2 !== "unauthorized") return constError("/error", "unauthorized");
+    if (!(typeof value2 == "string")) return checks.typeError("/error", "string");
+    if (value2 !== "unauthorized") return checks.constError("/error", "unauthorized");
   }
   {
     const value3 = d.message;
-    if (!(typeof value3 == "string")) return typeError("/message", "string");
+    if (!(typeof value3 == "string")) return checks.typeError("/message", "string");
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

@@ -2,26 +2,26 @@
 
 // One validator shared by 115 operations (getAnalyticsRealizedVolatility, getChangelogDataCorrections, getChangelogDataCoverage, …), compiled once.
 'use strict';
-const { validator, isInteger, typeError, constError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["statusCode","message","error"];
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.statusCode;
-    if (!(isInteger(value2))) return typeError("/statusCode", "integer");
-    if (value2 !== 429) return constError("/statusCode", 429);
+    if (!(checks.isInteger(value2))) return checks.typeError("/statusCode", "integer");
+    if (value2 !== 429) return checks.constError("/statusCode", 429);
   }
   {
     const value3 = d.message;
-    if (!(typeof value3 == "string")) return typeError("/message", "string");
+    if (!(typeof value3 == "string")) return checks.typeError("/message", "string");
   }
   {
     const value4 = d.error;
-    if (!(typeof value4 == "string")) return typeError("/error", "string");
-    if (value4 !== "Too Many Requests") return constError("/error", "Too Many Requests");
+    if (!(typeof value4 == "string")) return checks.typeError("/error", "string");
+    if (value4 !== "Too Many Requests") return checks.constError("/error", "Too Many Requests");
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (postX402CreditToken, postX402CreditTokenChallenge), compiled once.
 'use strict';
-const { validator, requiredFirst, typeError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["code"];
 const list2 = ["invalid_siwx","nonce_invalid","expired","invalid_signature","no_credits"];
 
@@ -18,13 +18,13 @@ function branch2(d) {
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.code === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.code === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.code;
-    if (!(branch1(value2) || branch2(value2))) return unionError("/code", "anyOf");
+    if (!(branch1(value2) || branch2(value2))) return checks.unionError("/code", "anyOf");
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

@@ -2,29 +2,29 @@
 
 // One validator shared by 2 operations (getOpenapiJson, getWellKnownOpenapiJson), compiled once.
 'use strict';
-const { validator, typeError, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["openapi","info"];
 const source = "^3\\.";
 const pattern = new RegExp(source);
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.openapi;
-    if (!(typeof value2 == "string")) return typeError("/openapi", "string");
-    if (!pattern.test(value2)) return patternError("/openapi", source);
+    if (!(typeof value2 == "string")) return checks.typeError("/openapi", "string");
+    if (!pattern.test(value2)) return checks.patternError("/openapi", source);
   }
   {
     const value5 = d.info;
-    if (!(typeof value5 == "object" && value5 !== null && !Array.isArray(value5))) return typeError("/info", "object");
+    if (!(typeof value5 == "object" && value5 !== null && !Array.isArray(value5))) return checks.typeError("/info", "object");
   }
   {
     const value6 = d.paths;
     if (value6 !== void 0) {
-      if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return typeError("/paths", "object");
+      if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return checks.typeError("/paths", "object");
     }
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

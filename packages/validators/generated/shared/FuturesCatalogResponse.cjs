@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getFuturesCatalog, getPerpetualsCatalog), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -18,17 +18,17 @@ const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2
 const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value7 = d.instrument_name;
-    if (!(typeof value7 == "string")) return typeError("/instrument_name", "string");
-    if (value7.length < 1) return countLimit("/instrument_name", "minLength", 1);
-    if (!pattern.test(value7)) return patternError("/instrument_name", source);
+    if (!(typeof value7 == "string")) return checks.typeError("/instrument_name", "string");
+    if (value7.length < 1) return checks.countLimit("/instrument_name", "minLength", 1);
+    if (!pattern.test(value7)) return checks.patternError("/instrument_name", source);
   }
   {
     const value10 = d.exchange;
-    if (!(typeof value10 == "string")) return typeError("/exchange", "string");
-    if (value10.length < 1) return countLimit("/exchange", "minLength", 1);
+    if (!(typeof value10 == "string")) return checks.typeError("/exchange", "string");
+    if (value10.length < 1) return checks.countLimit("/exchange", "minLength", 1);
   }
   return true;
 }
@@ -57,55 +57,55 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+      if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
     }
   }
   {
     const value11 = d.meta;
-    if (!(typeof value11 == "object" && value11 !== null && !Array.isArray(value11))) return typeError("/meta", "object");
-    if (value11.next_cursor === void 0) return requiredFirst(value11, "/meta", list3);
+    if (!(typeof value11 == "object" && value11 !== null && !Array.isArray(value11))) return checks.typeError("/meta", "object");
+    if (value11.next_cursor === void 0) return checks.requiredFirst(value11, "/meta", list3);
     {
       const value13 = value11.next_cursor;
-      if (!(typeof value13 == "string" || value13 === null)) return typeError("/meta/next_cursor", list4);
+      if (!(typeof value13 == "string" || value13 === null)) return checks.typeError("/meta/next_cursor", list4);
     }
     {
       const value15 = value11.empty_reason;
       if (value15 !== void 0) {
-        if (branch1(value15) + branch2(value15) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value15) + branch2(value15) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value19 = value11.coverage;
       if (value19 !== void 0) {
-        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta/coverage", "object");
+        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value20 = value11.completeness;
       if (value20 !== void 0) {
-        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta/completeness", "object");
-        if (value20.status === void 0) return requiredFirst(value20, "/meta/completeness", list6);
+        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return checks.typeError("/meta/completeness", "object");
+        if (value20.status === void 0) return checks.requiredFirst(value20, "/meta/completeness", list6);
         {
           const value22 = value20.status;
-          if (!(typeof value22 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value22)) return enumError("/meta/completeness/status", list7);
+          if (!(typeof value22 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value22)) return checks.enumError("/meta/completeness/status", list7);
         }
         {
           const value24 = value20.complete_from;
           if (value24 !== void 0) {
-            if (!(branch3(value24) || branch4(value24))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value24) || branch4(value24))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value30 = value20.complete_through;
           if (value30 !== void 0) {
-            if (!(branch3(value30) || branch4(value30))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value30) || branch4(value30))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -113,18 +113,18 @@ function validate(d) {
     {
       const value31 = value11.has_more;
       if (value31 !== void 0) {
-        if (!(typeof value31 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value31 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value32 = value11.count;
       if (value32 !== void 0) {
-        if (!(isInteger(value32))) return typeError("/meta/count", "integer");
-        if (!(value32 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value32))) return checks.typeError("/meta/count", "integer");
+        if (!(value32 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

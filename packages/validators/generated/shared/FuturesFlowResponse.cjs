@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getFuturesFlow, getPerpetualsFlow), compiled once.
 'use strict';
-const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -38,51 +38,51 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return typeError("/data", "object");
+    if (!(typeof value2 == "object" && value2 !== null && !Array.isArray(value2))) return checks.typeError("/data", "object");
   }
   {
     const value3 = d.meta;
-    if (!(typeof value3 == "object" && value3 !== null && !Array.isArray(value3))) return typeError("/meta", "object");
-    if (value3.next_cursor === void 0) return requiredFirst(value3, "/meta", list2);
+    if (!(typeof value3 == "object" && value3 !== null && !Array.isArray(value3))) return checks.typeError("/meta", "object");
+    if (value3.next_cursor === void 0) return checks.requiredFirst(value3, "/meta", list2);
     {
       const value5 = value3.next_cursor;
-      if (!(typeof value5 == "string" || value5 === null)) return typeError("/meta/next_cursor", list3);
+      if (!(typeof value5 == "string" || value5 === null)) return checks.typeError("/meta/next_cursor", list3);
     }
     {
       const value7 = value3.empty_reason;
       if (value7 !== void 0) {
-        if (branch1(value7) + branch2(value7) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value7) + branch2(value7) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value11 = value3.coverage;
       if (value11 !== void 0) {
-        if (!(typeof value11 == "object" && value11 !== null && !Array.isArray(value11))) return typeError("/meta/coverage", "object");
+        if (!(typeof value11 == "object" && value11 !== null && !Array.isArray(value11))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value12 = value3.completeness;
       if (value12 !== void 0) {
-        if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return typeError("/meta/completeness", "object");
-        if (value12.status === void 0) return requiredFirst(value12, "/meta/completeness", list5);
+        if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return checks.typeError("/meta/completeness", "object");
+        if (value12.status === void 0) return checks.requiredFirst(value12, "/meta/completeness", list5);
         {
           const value14 = value12.status;
-          if (!(typeof value14 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value14)) return enumError("/meta/completeness/status", list6);
+          if (!(typeof value14 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value14)) return checks.enumError("/meta/completeness/status", list6);
         }
         {
           const value16 = value12.complete_from;
           if (value16 !== void 0) {
-            if (!(branch3(value16) || branch4(value16))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value16) || branch4(value16))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value22 = value12.complete_through;
           if (value22 !== void 0) {
-            if (!(branch3(value22) || branch4(value22))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value22) || branch4(value22))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -90,18 +90,18 @@ function validate(d) {
     {
       const value23 = value3.has_more;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value23 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value24 = value3.count;
       if (value24 !== void 0) {
-        if (!(isInteger(value24))) return typeError("/meta/count", "integer");
-        if (!(value24 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value24))) return checks.typeError("/meta/count", "integer");
+        if (!(value24 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

@@ -2,7 +2,7 @@
 
 // One validator shared by 4 operations (getFuturesLiquidations, getFuturesTrades, getPerpetualsLiquidations, …), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -17,26 +17,26 @@ const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[
 const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value6 = d.timestamp;
     if (value6 !== void 0) {
-      if (!(isInteger(value6) || typeof value6 == "string")) return typeError("/timestamp", list2);
+      if (!(checks.isInteger(value6) || typeof value6 == "string")) return checks.typeError("/timestamp", list2);
     }
   }
   {
     const value8 = d.amount_usd;
     if (value8 !== void 0) {
-      if (!(typeof value8 == "number" || value8 === null)) return typeError("/amount_usd", list3);
+      if (!(typeof value8 == "number" || value8 === null)) return checks.typeError("/amount_usd", list3);
       if (typeof value8 == "number") {
-        if (!(value8 >= 0)) return numberLimit("/amount_usd", "minimum", 0);
+        if (!(value8 >= 0)) return checks.numberLimit("/amount_usd", "minimum", 0);
       }
     }
   }
   {
     const value10 = d.price;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number")) return typeError("/price", "number");
+      if (!(typeof value10 == "number")) return checks.typeError("/price", "number");
     }
   }
   return true;
@@ -66,55 +66,55 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3);
+      if (!dataItem(item4)) return checks.at("/data/" + i3);
     }
   }
   {
     const value11 = d.meta;
-    if (!(typeof value11 == "object" && value11 !== null && !Array.isArray(value11))) return typeError("/meta", "object");
-    if (value11.next_cursor === void 0) return requiredFirst(value11, "/meta", list4);
+    if (!(typeof value11 == "object" && value11 !== null && !Array.isArray(value11))) return checks.typeError("/meta", "object");
+    if (value11.next_cursor === void 0) return checks.requiredFirst(value11, "/meta", list4);
     {
       const value13 = value11.next_cursor;
-      if (!(typeof value13 == "string" || value13 === null)) return typeError("/meta/next_cursor", list5);
+      if (!(typeof value13 == "string" || value13 === null)) return checks.typeError("/meta/next_cursor", list5);
     }
     {
       const value15 = value11.empty_reason;
       if (value15 !== void 0) {
-        if (branch1(value15) + branch2(value15) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value15) + branch2(value15) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value19 = value11.coverage;
       if (value19 !== void 0) {
-        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta/coverage", "object");
+        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value20 = value11.completeness;
       if (value20 !== void 0) {
-        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return typeError("/meta/completeness", "object");
-        if (value20.status === void 0) return requiredFirst(value20, "/meta/completeness", list7);
+        if (!(typeof value20 == "object" && value20 !== null && !Array.isArray(value20))) return checks.typeError("/meta/completeness", "object");
+        if (value20.status === void 0) return checks.requiredFirst(value20, "/meta/completeness", list7);
         {
           const value22 = value20.status;
-          if (!(typeof value22 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value22)) return enumError("/meta/completeness/status", list8);
+          if (!(typeof value22 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value22)) return checks.enumError("/meta/completeness/status", list8);
         }
         {
           const value24 = value20.complete_from;
           if (value24 !== void 0) {
-            if (!(branch3(value24) || branch4(value24))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value24) || branch4(value24))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value30 = value20.complete_through;
           if (value30 !== void 0) {
-            if (!(branch3(value30) || branch4(value30))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value30) || branch4(value30))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -122,18 +122,18 @@ function validate(d) {
     {
       const value31 = value11.has_more;
       if (value31 !== void 0) {
-        if (!(typeof value31 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value31 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value32 = value11.count;
       if (value32 !== void 0) {
-        if (!(isInteger(value32))) return typeError("/meta/count", "integer");
-        if (!(value32 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value32))) return checks.typeError("/meta/count", "integer");
+        if (!(value32 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getFuturesOrderbookRaw, getPerpetualsOrderbookRaw, getSpotL2OrderbookRaw), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, formatError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -50,57 +50,57 @@ function branch2(d) {
 }
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value6 = d.exchange;
     if (value6 !== void 0) {
-      if (!(typeof value6 == "string")) return typeError("/exchange", "string");
+      if (!(typeof value6 == "string")) return checks.typeError("/exchange", "string");
     }
   }
   {
     const value7 = d.instrument_name;
     if (value7 !== void 0) {
-      if (!(typeof value7 == "string")) return typeError("/instrument_name", "string");
+      if (!(typeof value7 == "string")) return checks.typeError("/instrument_name", "string");
     }
   }
   {
     const value8 = d.margin_type;
     if (value8 !== void 0) {
-      if (!(typeof value8 == "string")) return typeError("/margin_type", "string");
+      if (!(typeof value8 == "string")) return checks.typeError("/margin_type", "string");
     }
   }
   {
     const value9 = d.date;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "string")) return typeError("/date", "string");
-      if (!dateTimeFormat(value9)) return formatError("/date", "date-time");
+      if (!(typeof value9 == "string")) return checks.typeError("/date", "string");
+      if (!dateTimeFormat(value9)) return checks.formatError("/date", "date-time");
     }
   }
   {
     const value11 = d.microprice;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number")) return typeError("/microprice", "number");
+      if (!(typeof value11 == "number")) return checks.typeError("/microprice", "number");
     }
   }
   {
     const value12 = d.bids;
     if (value12 !== void 0) {
-      if (!(Array.isArray(value12))) return typeError("/bids", "array");
-      if (value12.length > 100) return countLimit("/bids", "maxItems", 100);
+      if (!(Array.isArray(value12))) return checks.typeError("/bids", "array");
+      if (value12.length > 100) return checks.countLimit("/bids", "maxItems", 100);
       for (let i13 = 0; i13 < value12.length; i13++) {
         const item14 = value12[i13];
-        if (branch1(item14) + branch2(item14) !== 1) return unionError("/bids/" + i13, "oneOf");
+        if (branch1(item14) + branch2(item14) !== 1) return checks.unionError("/bids/" + i13, "oneOf");
       }
     }
   }
   {
     const value23 = d.asks;
     if (value23 !== void 0) {
-      if (!(Array.isArray(value23))) return typeError("/asks", "array");
-      if (value23.length > 100) return countLimit("/asks", "maxItems", 100);
+      if (!(Array.isArray(value23))) return checks.typeError("/asks", "array");
+      if (value23.length > 100) return checks.countLimit("/asks", "maxItems", 100);
       for (let i24 = 0; i24 < value23.length; i24++) {
         const item25 = value23[i24];
-        if (branch1(item25) + branch2(item25) !== 1) return unionError("/asks/" + i24, "oneOf");
+        if (branch1(item25) + branch2(item25) !== 1) return checks.unionError("/asks/" + i24, "oneOf");
       }
     }
   }
@@ -131,55 +131,55 @@ function branch6(d) {
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3);
+      if (!dataItem(item4)) return checks.at("/data/" + i3);
     }
   }
   {
     const value26 = d.meta;
-    if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return typeError("/meta", "object");
-    if (value26.next_cursor === void 0) return requiredFirst(value26, "/meta", list2);
+    if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return checks.typeError("/meta", "object");
+    if (value26.next_cursor === void 0) return checks.requiredFirst(value26, "/meta", list2);
     {
       const value28 = value26.next_cursor;
-      if (!(typeof value28 == "string" || value28 === null)) return typeError("/meta/next_cursor", list3);
+      if (!(typeof value28 == "string" || value28 === null)) return checks.typeError("/meta/next_cursor", list3);
     }
     {
       const value30 = value26.empty_reason;
       if (value30 !== void 0) {
-        if (branch3(value30) + branch4(value30) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch3(value30) + branch4(value30) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value34 = value26.coverage;
       if (value34 !== void 0) {
-        if (!(typeof value34 == "object" && value34 !== null && !Array.isArray(value34))) return typeError("/meta/coverage", "object");
+        if (!(typeof value34 == "object" && value34 !== null && !Array.isArray(value34))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value35 = value26.completeness;
       if (value35 !== void 0) {
-        if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return typeError("/meta/completeness", "object");
-        if (value35.status === void 0) return requiredFirst(value35, "/meta/completeness", list5);
+        if (!(typeof value35 == "object" && value35 !== null && !Array.isArray(value35))) return checks.typeError("/meta/completeness", "object");
+        if (value35.status === void 0) return checks.requiredFirst(value35, "/meta/completeness", list5);
         {
           const value37 = value35.status;
-          if (!(typeof value37 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value37)) return enumError("/meta/completeness/status", list6);
+          if (!(typeof value37 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value37)) return checks.enumError("/meta/completeness/status", list6);
         }
         {
           const value39 = value35.complete_from;
           if (value39 !== void 0) {
-            if (!(branch5(value39) || branch6(value39))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch5(value39) || branch6(value39))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value44 = value35.complete_through;
           if (value44 !== void 0) {
-            if (!(branch5(value44) || branch6(value44))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch5(value44) || branch6(value44))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -187,18 +187,18 @@ function validate(d) {
     {
       const value45 = value26.has_more;
       if (value45 !== void 0) {
-        if (!(typeof value45 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value45 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value46 = value26.count;
       if (value46 !== void 0) {
-        if (!(isInteger(value46))) return typeError("/meta/count", "integer");
-        if (!(value46 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value46))) return checks.typeError("/meta/count", "integer");
+        if (!(value46 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getFuturesOrderbook, getPerpetualsOrderbook), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -17,88 +17,88 @@ const list8 = ["available","unavailable"];
 const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
+    if (!(typeof value7 == "string")) return checks.typeError("/date", "string");
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return checks.patternError("/date", source);
   }
   {
     const value9 = d.bid_liquidity_10;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "number" || value9 === null)) return typeError("/bid_liquidity_10", list3);
+      if (!(typeof value9 == "number" || value9 === null)) return checks.typeError("/bid_liquidity_10", list3);
     }
   }
   {
     const value11 = d.bid_liquidity_20;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number" || value11 === null)) return typeError("/bid_liquidity_20", list3);
+      if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/bid_liquidity_20", list3);
     }
   }
   {
     const value12 = d.bid_liquidity_50;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/bid_liquidity_50", list3);
+      if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/bid_liquidity_50", list3);
     }
   }
   {
     const value13 = d.bid_liquidity_100;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/bid_liquidity_100", list3);
+      if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/bid_liquidity_100", list3);
     }
   }
   {
     const value14 = d.ask_liquidity_10;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/ask_liquidity_10", list3);
+      if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/ask_liquidity_10", list3);
     }
   }
   {
     const value15 = d.ask_liquidity_20;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return typeError("/ask_liquidity_20", list3);
+      if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/ask_liquidity_20", list3);
     }
   }
   {
     const value16 = d.ask_liquidity_50;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/ask_liquidity_50", list3);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/ask_liquidity_50", list3);
     }
   }
   {
     const value17 = d.ask_liquidity_100;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return typeError("/ask_liquidity_100", list3);
+      if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/ask_liquidity_100", list3);
     }
   }
   {
     const value18 = d.imbalance_10;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return typeError("/imbalance_10", list3);
+      if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/imbalance_10", list3);
     }
   }
   {
     const value19 = d.imbalance_20;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "number" || value19 === null)) return typeError("/imbalance_20", list3);
+      if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/imbalance_20", list3);
     }
   }
   {
     const value20 = d.imbalance_50;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return typeError("/imbalance_50", list3);
+      if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/imbalance_50", list3);
     }
   }
   {
     const value21 = d.imbalance_100;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "number" || value21 === null)) return typeError("/imbalance_100", list3);
+      if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/imbalance_100", list3);
     }
   }
   {
     const value22 = d.microprice;
     if (value22 !== void 0) {
-      if (!(typeof value22 == "number" || value22 === null)) return typeError("/microprice", list3);
+      if (!(typeof value22 == "number" || value22 === null)) return checks.typeError("/microprice", list3);
     }
   }
   return true;
@@ -128,55 +128,55 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+      if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
     }
   }
   {
     const value23 = d.meta;
-    if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta", "object");
-    if (value23.next_cursor === void 0) return requiredFirst(value23, "/meta", list4);
+    if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return checks.typeError("/meta", "object");
+    if (value23.next_cursor === void 0) return checks.requiredFirst(value23, "/meta", list4);
     {
       const value25 = value23.next_cursor;
-      if (!(typeof value25 == "string" || value25 === null)) return typeError("/meta/next_cursor", list5);
+      if (!(typeof value25 == "string" || value25 === null)) return checks.typeError("/meta/next_cursor", list5);
     }
     {
       const value27 = value23.empty_reason;
       if (value27 !== void 0) {
-        if (branch1(value27) + branch2(value27) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value27) + branch2(value27) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value31 = value23.coverage;
       if (value31 !== void 0) {
-        if (!(typeof value31 == "object" && value31 !== null && !Array.isArray(value31))) return typeError("/meta/coverage", "object");
+        if (!(typeof value31 == "object" && value31 !== null && !Array.isArray(value31))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value32 = value23.completeness;
       if (value32 !== void 0) {
-        if (!(typeof value32 == "object" && value32 !== null && !Array.isArray(value32))) return typeError("/meta/completeness", "object");
-        if (value32.status === void 0) return requiredFirst(value32, "/meta/completeness", list7);
+        if (!(typeof value32 == "object" && value32 !== null && !Array.isArray(value32))) return checks.typeError("/meta/completeness", "object");
+        if (value32.status === void 0) return checks.requiredFirst(value32, "/meta/completeness", list7);
         {
           const value34 = value32.status;
-          if (!(typeof value34 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list8.includes(value34)) return enumError("/meta/completeness/status", list8);
+          if (!(typeof value34 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list8.includes(value34)) return checks.enumError("/meta/completeness/status", list8);
         }
         {
           const value36 = value32.complete_from;
           if (value36 !== void 0) {
-            if (!(branch3(value36) || branch4(value36))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value36) || branch4(value36))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value41 = value32.complete_through;
           if (value41 !== void 0) {
-            if (!(branch3(value41) || branch4(value41))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value41) || branch4(value41))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -184,18 +184,18 @@ function validate(d) {
     {
       const value42 = value23.has_more;
       if (value42 !== void 0) {
-        if (!(typeof value42 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value42 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value43 = value23.count;
       if (value43 !== void 0) {
-        if (!(isInteger(value43))) return typeError("/meta/count", "integer");
-        if (!(value43 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value43))) return checks.typeError("/meta/count", "integer");
+        if (!(value43 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

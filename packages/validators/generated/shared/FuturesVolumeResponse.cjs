@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getFuturesVolume, getPerpetualsVolume), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -16,41 +16,41 @@ const list7 = ["available","unavailable"];
 const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
+    if (!(typeof value7 == "string")) return checks.typeError("/date", "string");
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return checks.patternError("/date", source);
   }
   {
     const value9 = d.volume;
-    if (!(typeof value9 == "number")) return typeError("/volume", "number");
-    if (!(value9 >= 0)) return numberLimit("/volume", "minimum", 0);
+    if (!(typeof value9 == "number")) return checks.typeError("/volume", "number");
+    if (!(value9 >= 0)) return checks.numberLimit("/volume", "minimum", 0);
   }
   {
     const value10 = d.buy_volume;
-    if (!(typeof value10 == "number")) return typeError("/buy_volume", "number");
-    if (!(value10 >= 0)) return numberLimit("/buy_volume", "minimum", 0);
+    if (!(typeof value10 == "number")) return checks.typeError("/buy_volume", "number");
+    if (!(value10 >= 0)) return checks.numberLimit("/buy_volume", "minimum", 0);
   }
   {
     const value11 = d.sell_volume;
-    if (!(typeof value11 == "number")) return typeError("/sell_volume", "number");
-    if (!(value11 >= 0)) return numberLimit("/sell_volume", "minimum", 0);
+    if (!(typeof value11 == "number")) return checks.typeError("/sell_volume", "number");
+    if (!(value11 >= 0)) return checks.numberLimit("/sell_volume", "minimum", 0);
   }
   {
     const value12 = d.trades_count;
-    if (!(typeof value12 == "number")) return typeError("/trades_count", "number");
-    if (!(value12 >= 0)) return numberLimit("/trades_count", "minimum", 0);
+    if (!(typeof value12 == "number")) return checks.typeError("/trades_count", "number");
+    if (!(value12 >= 0)) return checks.numberLimit("/trades_count", "minimum", 0);
   }
   {
     const value13 = d.buy_trades_count;
-    if (!(typeof value13 == "number")) return typeError("/buy_trades_count", "number");
-    if (!(value13 >= 0)) return numberLimit("/buy_trades_count", "minimum", 0);
+    if (!(typeof value13 == "number")) return checks.typeError("/buy_trades_count", "number");
+    if (!(value13 >= 0)) return checks.numberLimit("/buy_trades_count", "minimum", 0);
   }
   {
     const value14 = d.sell_trades_count;
-    if (!(typeof value14 == "number")) return typeError("/sell_trades_count", "number");
-    if (!(value14 >= 0)) return numberLimit("/sell_trades_count", "minimum", 0);
+    if (!(typeof value14 == "number")) return checks.typeError("/sell_trades_count", "number");
+    if (!(value14 >= 0)) return checks.numberLimit("/sell_trades_count", "minimum", 0);
   }
   return true;
 }
@@ -79,55 +79,55 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+      if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
     }
   }
   {
     const value15 = d.meta;
-    if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return typeError("/meta", "object");
-    if (value15.next_cursor === void 0) return requiredFirst(value15, "/meta", list3);
+    if (!(typeof value15 == "object" && value15 !== null && !Array.isArray(value15))) return checks.typeError("/meta", "object");
+    if (value15.next_cursor === void 0) return checks.requiredFirst(value15, "/meta", list3);
     {
       const value17 = value15.next_cursor;
-      if (!(typeof value17 == "string" || value17 === null)) return typeError("/meta/next_cursor", list4);
+      if (!(typeof value17 == "string" || value17 === null)) return checks.typeError("/meta/next_cursor", list4);
     }
     {
       const value19 = value15.empty_reason;
       if (value19 !== void 0) {
-        if (branch1(value19) + branch2(value19) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value19) + branch2(value19) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value23 = value15.coverage;
       if (value23 !== void 0) {
-        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return typeError("/meta/coverage", "object");
+        if (!(typeof value23 == "object" && value23 !== null && !Array.isArray(value23))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value24 = value15.completeness;
       if (value24 !== void 0) {
-        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return typeError("/meta/completeness", "object");
-        if (value24.status === void 0) return requiredFirst(value24, "/meta/completeness", list6);
+        if (!(typeof value24 == "object" && value24 !== null && !Array.isArray(value24))) return checks.typeError("/meta/completeness", "object");
+        if (value24.status === void 0) return checks.requiredFirst(value24, "/meta/completeness", list6);
         {
           const value26 = value24.status;
-          if (!(typeof value26 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value26)) return enumError("/meta/completeness/status", list7);
+          if (!(typeof value26 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value26)) return checks.enumError("/meta/completeness/status", list7);
         }
         {
           const value28 = value24.complete_from;
           if (value28 !== void 0) {
-            if (!(branch3(value28) || branch4(value28))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value28) || branch4(value28))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value33 = value24.complete_through;
           if (value33 !== void 0) {
-            if (!(branch3(value33) || branch4(value33))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value33) || branch4(value33))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -135,18 +135,18 @@ function validate(d) {
     {
       const value34 = value15.has_more;
       if (value34 !== void 0) {
-        if (!(typeof value34 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value34 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value35 = value15.count;
       if (value35 !== void 0) {
-        if (!(isInteger(value35))) return typeError("/meta/count", "integer");
-        if (!(value35 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value35))) return checks.typeError("/meta/count", "integer");
+        if (!(value35 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getOptionsGexProfile, getOptionsGexTermStructure), compiled once.
 'use strict';
-const { validator, isInteger, requiredFirst, typeError, enumError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data"];
@@ -38,56 +38,56 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return typeError("/data/" + i3, "object");
+      if (!(typeof item4 == "object" && item4 !== null && !Array.isArray(item4))) return checks.typeError("/data/" + i3, "object");
     }
   }
   {
     const value5 = d.meta;
     if (value5 !== void 0) {
-      if (!(typeof value5 == "object" && value5 !== null && !Array.isArray(value5))) return typeError("/meta", "object");
-      if (value5.next_cursor === void 0) return requiredFirst(value5, "/meta", list2);
+      if (!(typeof value5 == "object" && value5 !== null && !Array.isArray(value5))) return checks.typeError("/meta", "object");
+      if (value5.next_cursor === void 0) return checks.requiredFirst(value5, "/meta", list2);
       {
         const value7 = value5.next_cursor;
-        if (!(typeof value7 == "string" || value7 === null)) return typeError("/meta/next_cursor", list3);
+        if (!(typeof value7 == "string" || value7 === null)) return checks.typeError("/meta/next_cursor", list3);
       }
       {
         const value9 = value5.empty_reason;
         if (value9 !== void 0) {
-          if (branch1(value9) + branch2(value9) !== 1) return unionError("/meta/empty_reason", "oneOf");
+          if (branch1(value9) + branch2(value9) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
         }
       }
       {
         const value13 = value5.coverage;
         if (value13 !== void 0) {
-          if (!(typeof value13 == "object" && value13 !== null && !Array.isArray(value13))) return typeError("/meta/coverage", "object");
+          if (!(typeof value13 == "object" && value13 !== null && !Array.isArray(value13))) return checks.typeError("/meta/coverage", "object");
         }
       }
       {
         const value14 = value5.completeness;
         if (value14 !== void 0) {
-          if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return typeError("/meta/completeness", "object");
-          if (value14.status === void 0) return requiredFirst(value14, "/meta/completeness", list5);
+          if (!(typeof value14 == "object" && value14 !== null && !Array.isArray(value14))) return checks.typeError("/meta/completeness", "object");
+          if (value14.status === void 0) return checks.requiredFirst(value14, "/meta/completeness", list5);
           {
             const value16 = value14.status;
-            if (!(typeof value16 == "string")) return typeError("/meta/completeness/status", "string");
-            if (!list6.includes(value16)) return enumError("/meta/completeness/status", list6);
+            if (!(typeof value16 == "string")) return checks.typeError("/meta/completeness/status", "string");
+            if (!list6.includes(value16)) return checks.enumError("/meta/completeness/status", list6);
           }
           {
             const value18 = value14.complete_from;
             if (value18 !== void 0) {
-              if (!(branch3(value18) || branch4(value18))) return unionError("/meta/completeness/complete_from", "anyOf");
+              if (!(branch3(value18) || branch4(value18))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
             }
           }
           {
             const value24 = value14.complete_through;
             if (value24 !== void 0) {
-              if (!(branch3(value24) || branch4(value24))) return unionError("/meta/completeness/complete_through", "anyOf");
+              if (!(branch3(value24) || branch4(value24))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
             }
           }
         }
@@ -95,14 +95,14 @@ function validate(d) {
       {
         const value25 = value5.has_more;
         if (value25 !== void 0) {
-          if (!(typeof value25 == "boolean")) return typeError("/meta/has_more", "boolean");
+          if (!(typeof value25 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
         }
       }
       {
         const value26 = value5.count;
         if (value26 !== void 0) {
-          if (!(isInteger(value26))) return typeError("/meta/count", "integer");
-          if (!(value26 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+          if (!(checks.isInteger(value26))) return checks.typeError("/meta/count", "integer");
+          if (!(value26 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
         }
       }
     }
@@ -110,4 +110,4 @@ function validate(d) {
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

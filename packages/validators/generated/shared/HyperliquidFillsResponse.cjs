@@ -2,7 +2,7 @@
 
 // One validator shared by 5 operations (getHyperliquidNodeFills, getHyperliquidNodeFundingPayments, getHyperliquidNodeRestingOrders, …), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, countLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -17,19 +17,19 @@ const source2 = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2
 const pattern2 = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value6 = d.wallet;
     if (value6 !== void 0) {
-      if (!(typeof value6 == "string")) return typeError("/wallet", "string");
-      if (!pattern.test(value6)) return patternError("/wallet", source);
+      if (!(typeof value6 == "string")) return checks.typeError("/wallet", "string");
+      if (!pattern.test(value6)) return checks.patternError("/wallet", source);
     }
   }
   {
     const value9 = d.instrument_name;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "string")) return typeError("/instrument_name", "string");
-      if (value9.length < 1) return countLimit("/instrument_name", "minLength", 1);
+      if (!(typeof value9 == "string")) return checks.typeError("/instrument_name", "string");
+      if (value9.length < 1) return checks.countLimit("/instrument_name", "minLength", 1);
     }
   }
   return true;
@@ -59,55 +59,55 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3);
+      if (!dataItem(item4)) return checks.at("/data/" + i3);
     }
   }
   {
     const value10 = d.meta;
-    if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return typeError("/meta", "object");
-    if (value10.next_cursor === void 0) return requiredFirst(value10, "/meta", list2);
+    if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return checks.typeError("/meta", "object");
+    if (value10.next_cursor === void 0) return checks.requiredFirst(value10, "/meta", list2);
     {
       const value12 = value10.next_cursor;
-      if (!(typeof value12 == "string" || value12 === null)) return typeError("/meta/next_cursor", list3);
+      if (!(typeof value12 == "string" || value12 === null)) return checks.typeError("/meta/next_cursor", list3);
     }
     {
       const value14 = value10.empty_reason;
       if (value14 !== void 0) {
-        if (branch1(value14) + branch2(value14) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value14) + branch2(value14) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value18 = value10.coverage;
       if (value18 !== void 0) {
-        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return typeError("/meta/coverage", "object");
+        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value19 = value10.completeness;
       if (value19 !== void 0) {
-        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return typeError("/meta/completeness", "object");
-        if (value19.status === void 0) return requiredFirst(value19, "/meta/completeness", list5);
+        if (!(typeof value19 == "object" && value19 !== null && !Array.isArray(value19))) return checks.typeError("/meta/completeness", "object");
+        if (value19.status === void 0) return checks.requiredFirst(value19, "/meta/completeness", list5);
         {
           const value21 = value19.status;
-          if (!(typeof value21 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list6.includes(value21)) return enumError("/meta/completeness/status", list6);
+          if (!(typeof value21 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list6.includes(value21)) return checks.enumError("/meta/completeness/status", list6);
         }
         {
           const value23 = value19.complete_from;
           if (value23 !== void 0) {
-            if (!(branch3(value23) || branch4(value23))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value23) || branch4(value23))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value29 = value19.complete_through;
           if (value29 !== void 0) {
-            if (!(branch3(value29) || branch4(value29))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value29) || branch4(value29))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -115,18 +115,18 @@ function validate(d) {
     {
       const value30 = value10.has_more;
       if (value30 !== void 0) {
-        if (!(typeof value30 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value30 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value31 = value10.count;
       if (value31 !== void 0) {
-        if (!(isInteger(value31))) return typeError("/meta/count", "integer");
-        if (!(value31 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value31))) return checks.typeError("/meta/count", "integer");
+        if (!(value31 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

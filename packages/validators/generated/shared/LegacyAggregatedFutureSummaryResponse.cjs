@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyAggregatedFutureSummaryData, getLegacyAggregatedOptionSummaryData), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["symbol"];
@@ -12,79 +12,79 @@ const list6 = ["number","null"];
 const list7 = ["array","null"];
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value9 = d.symbol;
-    if (!(typeof value9 == "string")) return typeError("/symbol", "string");
+    if (!(typeof value9 == "string")) return checks.typeError("/symbol", "string");
   }
   {
     const value10 = d.currency;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "string" || value10 === null)) return typeError("/currency", list4);
+      if (!(typeof value10 == "string" || value10 === null)) return checks.typeError("/currency", list4);
     }
   }
   {
     const value12 = d.expiry;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "string" || typeof value12 == "number" || typeof value12 == "boolean" || typeof value12 == "object" && value12 !== null && !Array.isArray(value12) || Array.isArray(value12) || value12 === null)) return typeError("/expiry", list5);
+      if (!(typeof value12 == "string" || typeof value12 == "number" || typeof value12 == "boolean" || typeof value12 == "object" && value12 !== null && !Array.isArray(value12) || Array.isArray(value12) || value12 === null)) return checks.typeError("/expiry", list5);
     }
   }
   {
     const value14 = d.price;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/price", list6);
+      if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/price", list6);
     }
   }
   {
     const value16 = d.open_interest;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/open_interest", list6);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/open_interest", list6);
     }
   }
   {
     const value17 = d.open_interest_notional;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return typeError("/open_interest_notional", list6);
+      if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/open_interest_notional", list6);
     }
   }
   {
     const value18 = d.volume;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return typeError("/volume", list6);
+      if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/volume", list6);
     }
   }
   {
     const value19 = d.volume_notional;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "number" || value19 === null)) return typeError("/volume_notional", list6);
+      if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/volume_notional", list6);
     }
   }
   {
     const value20 = d.yield;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return typeError("/yield", list6);
+      if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/yield", list6);
     }
   }
   {
     const value21 = d.basis;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "number" || value21 === null)) return typeError("/basis", list6);
+      if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/basis", list6);
     }
   }
   {
     const value22 = d.open_interest_volume;
     if (value22 !== void 0) {
-      if (!(typeof value22 == "number" || value22 === null)) return typeError("/open_interest_volume", list6);
+      if (!(typeof value22 == "number" || value22 === null)) return checks.typeError("/open_interest_volume", list6);
     }
   }
   {
     const value23 = d.markets;
     if (value23 !== void 0) {
-      if (!(Array.isArray(value23) || value23 === null)) return typeError("/markets", list7);
+      if (!(Array.isArray(value23) || value23 === null)) return checks.typeError("/markets", list7);
       if (Array.isArray(value23)) {
         for (let i25 = 0; i25 < value23.length; i25++) {
           const item26 = value23[i25];
-          if (!(typeof item26 == "string")) return typeError("/markets/" + i25, "string");
+          if (!(typeof item26 == "string")) return checks.typeError("/markets/" + i25, "string");
         }
       }
     }
@@ -93,24 +93,24 @@ function dataItem(d) {
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+      if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

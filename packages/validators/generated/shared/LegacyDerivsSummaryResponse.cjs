@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacySummary, getLegacySummaryC), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["currency"];
@@ -11,67 +11,67 @@ const list5 = ["string","number","boolean","object","array","null"];
 const list6 = ["array","null"];
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value9 = d.currency;
-    if (!(typeof value9 == "string")) return typeError("/currency", "string");
+    if (!(typeof value9 == "string")) return checks.typeError("/currency", "string");
   }
   {
     const value10 = d.price;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return typeError("/price", list4);
+      if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/price", list4);
     }
   }
   {
     const value12 = d.change;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/change", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/change", list4);
     }
   }
   {
     const value13 = d.market_cap;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/market_cap", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/market_cap", list4);
     }
   }
   {
     const value14 = d.realized_vol;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "string" || typeof value14 == "number" || typeof value14 == "boolean" || typeof value14 == "object" && value14 !== null && !Array.isArray(value14) || Array.isArray(value14) || value14 === null)) return typeError("/realized_vol", list5);
+      if (!(typeof value14 == "string" || typeof value14 == "number" || typeof value14 == "boolean" || typeof value14 == "object" && value14 !== null && !Array.isArray(value14) || Array.isArray(value14) || value14 === null)) return checks.typeError("/realized_vol", list5);
     }
   }
   {
     const value16 = d.open_interest;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/open_interest", list4);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/open_interest", list4);
     }
   }
   {
     const value17 = d.open_interest_notional;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return typeError("/open_interest_notional", list4);
+      if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/open_interest_notional", list4);
     }
   }
   {
     const value18 = d.volume;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return typeError("/volume", list4);
+      if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/volume", list4);
     }
   }
   {
     const value19 = d.oi_volume_24h;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "number" || value19 === null)) return typeError("/oi_volume_24h", list4);
+      if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/oi_volume_24h", list4);
     }
   }
   {
     const value20 = d.markets;
     if (value20 !== void 0) {
-      if (!(Array.isArray(value20) || value20 === null)) return typeError("/markets", list6);
+      if (!(Array.isArray(value20) || value20 === null)) return checks.typeError("/markets", list6);
       if (Array.isArray(value20)) {
         for (let i22 = 0; i22 < value20.length; i22++) {
           const item23 = value20[i22];
-          if (!(typeof item23 == "string")) return typeError("/markets/" + i22, "string");
+          if (!(typeof item23 == "string")) return checks.typeError("/markets/" + i22, "string");
         }
       }
     }
@@ -79,37 +79,37 @@ function dataItem(d) {
   {
     const value24 = d.funding;
     if (value24 !== void 0) {
-      if (!(typeof value24 == "number" || value24 === null)) return typeError("/funding", list4);
+      if (!(typeof value24 == "number" || value24 === null)) return checks.typeError("/funding", list4);
     }
   }
   {
     const value25 = d.yield;
     if (value25 !== void 0) {
-      if (!(typeof value25 == "number" || value25 === null)) return typeError("/yield", list4);
+      if (!(typeof value25 == "number" || value25 === null)) return checks.typeError("/yield", list4);
     }
   }
   return true;
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+      if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

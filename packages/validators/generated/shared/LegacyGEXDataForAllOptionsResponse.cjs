@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyGEXDataForAllOptions, getLegacyOptionsGEXByDate), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["strike"];
@@ -10,45 +10,45 @@ const list4 = ["string","null"];
 const list5 = ["number","null"];
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value9 = d.strike;
-    if (!(typeof value9 == "number")) return typeError("/strike", "number");
+    if (!(typeof value9 == "number")) return checks.typeError("/strike", "number");
   }
   {
     const value10 = d.optionType;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "string" || value10 === null)) return typeError("/optionType", list4);
+      if (!(typeof value10 == "string" || value10 === null)) return checks.typeError("/optionType", list4);
     }
   }
   {
     const value12 = d.gex;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/gex", list5);
+      if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/gex", list5);
     }
   }
   return true;
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+      if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

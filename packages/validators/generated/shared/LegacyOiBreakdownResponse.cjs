@@ -2,31 +2,31 @@
 
 // One validator shared by 2 operations (getLegacyOpenInterestBreakdownData, getLegacyVolumeBreakdownData), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, pointer, typeError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["all"];
 const list4 = ["usd","notional"];
 
 function all(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value9 = d.usd;
-    if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return typeError("/usd", "object");
+    if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return checks.typeError("/usd", "object");
     for (const key10 in value9) {
       if (true) {
         const value11 = value9[key10];
-        if (!(typeof value11 == "number")) return typeError("/usd/" + pointer(key10), "number");
+        if (!(typeof value11 == "number")) return checks.typeError("/usd/" + checks.pointer(key10), "number");
       }
     }
   }
   {
     const value12 = d.notional;
-    if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return typeError("/notional", "object");
+    if (!(typeof value12 == "object" && value12 !== null && !Array.isArray(value12))) return checks.typeError("/notional", "object");
     for (const key13 in value12) {
       if (true) {
         const value14 = value12[key13];
-        if (!(typeof value14 == "number")) return typeError("/notional/" + pointer(key13), "number");
+        if (!(typeof value14 == "number")) return checks.typeError("/notional/" + checks.pointer(key13), "number");
       }
     }
   }
@@ -65,37 +65,37 @@ function branch2(d) {
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/data", "object");
-    if (value4.all === void 0) return requiredFirst(value4, "/data", list3);
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return checks.typeError("/data", "object");
+    if (value4.all === void 0) return checks.requiredFirst(value4, "/data", list3);
     {
       const value6 = value4.all;
-      if (!all(value6)) return at("/data/all", value6, list4);
+      if (!all(value6)) return checks.at("/data/all", value6, list4);
     }
     {
       const value15 = value4.future;
       if (value15 !== void 0) {
-        if (branch1(value15) + branch2(value15) !== 1) return unionError("/data/future", "oneOf");
+        if (branch1(value15) + branch2(value15) !== 1) return checks.unionError("/data/future", "oneOf");
       }
     }
     {
       const value24 = value4.perpetual;
       if (value24 !== void 0) {
-        if (branch1(value24) + branch2(value24) !== 1) return unionError("/data/perpetual", "oneOf");
+        if (branch1(value24) + branch2(value24) !== 1) return checks.unionError("/data/perpetual", "oneOf");
       }
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

@@ -2,43 +2,43 @@
 
 // One validator shared by 4 operations (getLegacyOptionsOIBreakdown, getLegacyOptionsOIBreakdownByCurrency, getLegacyOptionsVolumeBreakdown, …), compiled once.
 'use strict';
-const { validator, isInteger, requiredFirst, pointer, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["notional","open_value"];
 const list4 = ["number","null"];
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/data", "object");
-    if (value4.notional === void 0 || value4.open_value === void 0) return requiredFirst(value4, "/data", list3);
+    if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return checks.typeError("/data", "object");
+    if (value4.notional === void 0 || value4.open_value === void 0) return checks.requiredFirst(value4, "/data", list3);
     {
       const value6 = value4.notional;
-      if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return typeError("/data/notional", "object");
+      if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return checks.typeError("/data/notional", "object");
       for (const key7 in value6) {
         if (true) {
           const value8 = value6[key7];
-          if (!(typeof value8 == "number" || value8 === null)) return typeError("/data/notional/" + pointer(key7), list4);
+          if (!(typeof value8 == "number" || value8 === null)) return checks.typeError("/data/notional/" + checks.pointer(key7), list4);
         }
       }
     }
     {
       const value10 = value4.open_value;
-      if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return typeError("/data/open_value", "object");
+      if (!(typeof value10 == "object" && value10 !== null && !Array.isArray(value10))) return checks.typeError("/data/open_value", "object");
       for (const key11 in value10) {
         if (true) {
           const value12 = value10[key11];
-          if (!(typeof value12 == "number" || value12 === null)) return typeError("/data/open_value/" + pointer(key11), list4);
+          if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/data/open_value/" + checks.pointer(key11), list4);
         }
       }
     }
@@ -46,4 +46,4 @@ function validate(d) {
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

@@ -2,82 +2,82 @@
 
 // One validator shared by 2 operations (getLegacyOptionsOIByStrike, getLegacyOptionsOpenInterestByStrike), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["strike"];
 const list4 = ["number","null"];
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value9 = d.strike;
-    if (!(typeof value9 == "number")) return typeError("/strike", "number");
+    if (!(typeof value9 == "number")) return checks.typeError("/strike", "number");
   }
   {
     const value10 = d.c;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return typeError("/c", list4);
+      if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/c", list4);
     }
   }
   {
     const value12 = d.p;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/p", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/p", list4);
     }
   }
   {
     const value13 = d.notional_c;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/notional_c", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/notional_c", list4);
     }
   }
   {
     const value14 = d.notional_p;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/notional_p", list4);
+      if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/notional_p", list4);
     }
   }
   {
     const value15 = d.premium_c;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return typeError("/premium_c", list4);
+      if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/premium_c", list4);
     }
   }
   {
     const value16 = d.premium_p;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/premium_p", list4);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/premium_p", list4);
     }
   }
   {
     const value17 = d.intrinsic;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return typeError("/intrinsic", list4);
+      if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/intrinsic", list4);
     }
   }
   return true;
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+      if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

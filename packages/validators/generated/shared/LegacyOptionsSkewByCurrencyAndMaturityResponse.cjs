@@ -2,62 +2,62 @@
 
 // One validator shared by 3 operations (getLegacyOptionsSkewByCurrencyAndMaturity, getLegacyOptionsSkewByMarketAndCurrency, getLegacyOptionsSkewByMarketAndMaturity), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["market","currency"];
 const list4 = ["number","null"];
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value9 = d.market;
-    if (!(typeof value9 == "string")) return typeError("/market", "string");
+    if (!(typeof value9 == "string")) return checks.typeError("/market", "string");
   }
   {
     const value10 = d.currency;
-    if (!(typeof value10 == "string")) return typeError("/currency", "string");
+    if (!(typeof value10 == "string")) return checks.typeError("/currency", "string");
   }
   {
     const value11 = d.strike;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "number" || value11 === null)) return typeError("/strike", list4);
+      if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/strike", list4);
     }
   }
   {
     const value13 = d.delta;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/delta", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/delta", list4);
     }
   }
   {
     const value14 = d.iv;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/iv", list4);
+      if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/iv", list4);
     }
   }
   return true;
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+      if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

@@ -2,112 +2,112 @@
 
 // One validator shared by 2 operations (getLegacyOptionsVolumeBuySell, getLegacyOptionsVolumeByBuySell), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["strike"];
 const list4 = ["number","null"];
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value9 = d.strike;
-    if (!(typeof value9 == "number")) return typeError("/strike", "number");
+    if (!(typeof value9 == "number")) return checks.typeError("/strike", "number");
   }
   {
     const value10 = d.c_buy;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return typeError("/c_buy", list4);
+      if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/c_buy", list4);
     }
   }
   {
     const value12 = d.c_sell;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "number" || value12 === null)) return typeError("/c_sell", list4);
+      if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/c_sell", list4);
     }
   }
   {
     const value13 = d.p_buy;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/p_buy", list4);
+      if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/p_buy", list4);
     }
   }
   {
     const value14 = d.p_sell;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/p_sell", list4);
+      if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/p_sell", list4);
     }
   }
   {
     const value15 = d.c_buy_premium;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return typeError("/c_buy_premium", list4);
+      if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/c_buy_premium", list4);
     }
   }
   {
     const value16 = d.c_sell_premium;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/c_sell_premium", list4);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/c_sell_premium", list4);
     }
   }
   {
     const value17 = d.p_buy_premium;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return typeError("/p_buy_premium", list4);
+      if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/p_buy_premium", list4);
     }
   }
   {
     const value18 = d.p_sell_premium;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return typeError("/p_sell_premium", list4);
+      if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/p_sell_premium", list4);
     }
   }
   {
     const value19 = d.c_buy_notional;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "number" || value19 === null)) return typeError("/c_buy_notional", list4);
+      if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/c_buy_notional", list4);
     }
   }
   {
     const value20 = d.c_sell_notional;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return typeError("/c_sell_notional", list4);
+      if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/c_sell_notional", list4);
     }
   }
   {
     const value21 = d.p_buy_notional;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "number" || value21 === null)) return typeError("/p_buy_notional", list4);
+      if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/p_buy_notional", list4);
     }
   }
   {
     const value22 = d.p_sell_notional;
     if (value22 !== void 0) {
-      if (!(typeof value22 == "number" || value22 === null)) return typeError("/p_sell_notional", list4);
+      if (!(typeof value22 == "number" || value22 === null)) return checks.typeError("/p_sell_notional", list4);
     }
   }
   return true;
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+      if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

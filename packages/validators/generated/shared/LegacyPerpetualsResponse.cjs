@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyPerpetuals, getLegacyPerpetualsDataByMarket), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["symbol"];
@@ -30,165 +30,165 @@ function branch2(d) {
 }
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value9 = d.symbol;
-    if (!(typeof value9 == "string")) return typeError("/symbol", "string");
+    if (!(typeof value9 == "string")) return checks.typeError("/symbol", "string");
   }
   {
     const value10 = d.base_currency;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "string" || value10 === null)) return typeError("/base_currency", list4);
+      if (!(typeof value10 == "string" || value10 === null)) return checks.typeError("/base_currency", list4);
     }
   }
   {
     const value12 = d.margin;
     if (value12 !== void 0) {
-      if (!(typeof value12 == "string" || value12 === null)) return typeError("/margin", list4);
+      if (!(typeof value12 == "string" || value12 === null)) return checks.typeError("/margin", list4);
     }
   }
   {
     const value13 = d.market_cap;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "number" || value13 === null)) return typeError("/market_cap", list5);
+      if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/market_cap", list5);
     }
   }
   {
     const value15 = d.index_price;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "number" || value15 === null)) return typeError("/index_price", list5);
+      if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/index_price", list5);
     }
   }
   {
     const value16 = d.price;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/price", list5);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/price", list5);
     }
   }
   {
     const value17 = d.basis;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return typeError("/basis", list5);
+      if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/basis", list5);
     }
   }
   {
     const value18 = d.funding;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return typeError("/funding", list5);
+      if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/funding", list5);
     }
   }
   {
     const value19 = d.next_funding;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "number" || value19 === null)) return typeError("/next_funding", list5);
+      if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/next_funding", list5);
     }
   }
   {
     const value20 = d.apy;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "number" || value20 === null)) return typeError("/apy", list5);
+      if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/apy", list5);
     }
   }
   {
     const value21 = d.open_interest;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "number" || value21 === null)) return typeError("/open_interest", list5);
+      if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/open_interest", list5);
     }
   }
   {
     const value22 = d.open_interest_coin;
     if (value22 !== void 0) {
-      if (!(typeof value22 == "number" || value22 === null)) return typeError("/open_interest_coin", list5);
+      if (!(typeof value22 == "number" || value22 === null)) return checks.typeError("/open_interest_coin", list5);
     }
   }
   {
     const value23 = d.oi_volume24h;
     if (value23 !== void 0) {
-      if (!(typeof value23 == "number" || value23 === null)) return typeError("/oi_volume24h", list5);
+      if (!(typeof value23 == "number" || value23 === null)) return checks.typeError("/oi_volume24h", list5);
     }
   }
   {
     const value24 = d.volume24h;
     if (value24 !== void 0) {
-      if (!(typeof value24 == "number" || value24 === null)) return typeError("/volume24h", list5);
+      if (!(typeof value24 == "number" || value24 === null)) return checks.typeError("/volume24h", list5);
     }
   }
   {
     const value25 = d.volume24h_coin;
     if (value25 !== void 0) {
-      if (!(typeof value25 == "number" || value25 === null)) return typeError("/volume24h_coin", list5);
+      if (!(typeof value25 == "number" || value25 === null)) return checks.typeError("/volume24h_coin", list5);
     }
   }
   {
     const value26 = d.bid;
     if (value26 !== void 0) {
-      if (!(typeof value26 == "number" || value26 === null)) return typeError("/bid", list5);
+      if (!(typeof value26 == "number" || value26 === null)) return checks.typeError("/bid", list5);
     }
   }
   {
     const value27 = d.ask;
     if (value27 !== void 0) {
-      if (!(typeof value27 == "number" || value27 === null)) return typeError("/ask", list5);
+      if (!(typeof value27 == "number" || value27 === null)) return checks.typeError("/ask", list5);
     }
   }
   {
     const value28 = d.bid_amount;
     if (value28 !== void 0) {
-      if (!(typeof value28 == "number" || value28 === null)) return typeError("/bid_amount", list5);
+      if (!(typeof value28 == "number" || value28 === null)) return checks.typeError("/bid_amount", list5);
     }
   }
   {
     const value29 = d.ask_amount;
     if (value29 !== void 0) {
-      if (!(typeof value29 == "number" || value29 === null)) return typeError("/ask_amount", list5);
+      if (!(typeof value29 == "number" || value29 === null)) return checks.typeError("/ask_amount", list5);
     }
   }
   {
     const value30 = d.liquidations;
     if (value30 !== void 0) {
-      if (branch1(value30) + branch2(value30) !== 1) return unionError("/liquidations", "oneOf");
+      if (branch1(value30) + branch2(value30) !== 1) return checks.unionError("/liquidations", "oneOf");
     }
   }
   {
     const value35 = d.long_short_ratio;
     if (value35 !== void 0) {
-      if (!(typeof value35 == "number" || value35 === null)) return typeError("/long_short_ratio", list5);
+      if (!(typeof value35 == "number" || value35 === null)) return checks.typeError("/long_short_ratio", list5);
     }
   }
   {
     const value36 = d.realized_vol;
     if (value36 !== void 0) {
-      if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36) || value36 === null)) return typeError("/realized_vol", list6);
+      if (!(typeof value36 == "object" && value36 !== null && !Array.isArray(value36) || value36 === null)) return checks.typeError("/realized_vol", list6);
     }
   }
   {
     const value38 = d.avg_apr;
     if (value38 !== void 0) {
-      if (!(typeof value38 == "object" && value38 !== null && !Array.isArray(value38) || value38 === null)) return typeError("/avg_apr", list6);
+      if (!(typeof value38 == "object" && value38 !== null && !Array.isArray(value38) || value38 === null)) return checks.typeError("/avg_apr", list6);
     }
   }
   return true;
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.date === void 0 || d.data === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.date === void 0 || d.data === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.date;
-    if (!(isInteger(value2))) return typeError("/date", "integer");
-    if (!(value2 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value2))) return checks.typeError("/date", "integer");
+    if (!(value2 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.data === void 0) return requiredFirst(d, "", list2);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.data === void 0) return checks.requiredFirst(d, "", list2);
   {
     const value4 = d.data;
-    if (!(Array.isArray(value4))) return typeError("/data", "array");
+    if (!(Array.isArray(value4))) return checks.typeError("/data", "array");
     for (let i5 = 0; i5 < value4.length; i5++) {
       const item6 = value4[i5];
-      if (!dataItem(item6)) return at("/data/" + i5, item6, list3);
+      if (!dataItem(item6)) return checks.at("/data/" + i5, item6, list3);
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

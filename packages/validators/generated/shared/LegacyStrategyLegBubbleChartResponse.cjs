@@ -2,167 +2,167 @@
 
 // One validator shared by 2 operations (getLegacyStrategyLegBubbleChart, getLegacyTopOptionsStrategies), compiled once.
 'use strict';
-const { validator, isInteger, at, typeError, numberLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["date"];
 const list2 = ["number","null"];
 const list3 = ["string","null"];
 const list4 = ["string","number","boolean","object","array","null"];
 
 function rootItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value5 = d.date;
-    if (!(isInteger(value5))) return typeError("/date", "integer");
-    if (!(value5 >= 0)) return numberLimit("/date", "minimum", 0);
+    if (!(checks.isInteger(value5))) return checks.typeError("/date", "integer");
+    if (!(value5 >= 0)) return checks.numberLimit("/date", "minimum", 0);
   }
   {
     const value6 = d.oi_change;
     if (value6 !== void 0) {
-      if (!(typeof value6 == "number" || value6 === null)) return typeError("/oi_change", list2);
+      if (!(typeof value6 == "number" || value6 === null)) return checks.typeError("/oi_change", list2);
     }
   }
   {
     const value8 = d.iv;
     if (value8 !== void 0) {
-      if (!(typeof value8 == "number" || value8 === null)) return typeError("/iv", list2);
+      if (!(typeof value8 == "number" || value8 === null)) return checks.typeError("/iv", list2);
     }
   }
   {
     const value9 = d.amount;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "number" || value9 === null)) return typeError("/amount", list2);
+      if (!(typeof value9 == "number" || value9 === null)) return checks.typeError("/amount", list2);
     }
   }
   {
     const value10 = d.index_price;
     if (value10 !== void 0) {
-      if (!(typeof value10 == "number" || value10 === null)) return typeError("/index_price", list2);
+      if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/index_price", list2);
     }
   }
   {
     const value11 = d.instrument_name;
     if (value11 !== void 0) {
-      if (!(typeof value11 == "string" || value11 === null)) return typeError("/instrument_name", list3);
+      if (!(typeof value11 == "string" || value11 === null)) return checks.typeError("/instrument_name", list3);
     }
   }
   {
     const value13 = d.maturity;
     if (value13 !== void 0) {
-      if (!(typeof value13 == "string" || value13 === null)) return typeError("/maturity", list3);
+      if (!(typeof value13 == "string" || value13 === null)) return checks.typeError("/maturity", list3);
     }
   }
   {
     const value14 = d.strike;
     if (value14 !== void 0) {
-      if (!(typeof value14 == "number" || value14 === null)) return typeError("/strike", list2);
+      if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/strike", list2);
     }
   }
   {
     const value15 = d.direction;
     if (value15 !== void 0) {
-      if (!(typeof value15 == "string" || value15 === null)) return typeError("/direction", list3);
+      if (!(typeof value15 == "string" || value15 === null)) return checks.typeError("/direction", list3);
     }
   }
   {
     const value16 = d.total_notional;
     if (value16 !== void 0) {
-      if (!(typeof value16 == "number" || value16 === null)) return typeError("/total_notional", list2);
+      if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/total_notional", list2);
     }
   }
   {
     const value17 = d.total_premium;
     if (value17 !== void 0) {
-      if (!(typeof value17 == "number" || value17 === null)) return typeError("/total_premium", list2);
+      if (!(typeof value17 == "number" || value17 === null)) return checks.typeError("/total_premium", list2);
     }
   }
   {
     const value18 = d.total_premium_usd;
     if (value18 !== void 0) {
-      if (!(typeof value18 == "number" || value18 === null)) return typeError("/total_premium_usd", list2);
+      if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/total_premium_usd", list2);
     }
   }
   {
     const value19 = d.strategy_name;
     if (value19 !== void 0) {
-      if (!(typeof value19 == "string" || value19 === null)) return typeError("/strategy_name", list3);
+      if (!(typeof value19 == "string" || value19 === null)) return checks.typeError("/strategy_name", list3);
     }
   }
   {
     const value20 = d.block_trade_id;
     if (value20 !== void 0) {
-      if (!(typeof value20 == "string" || value20 === null)) return typeError("/block_trade_id", list3);
+      if (!(typeof value20 == "string" || value20 === null)) return checks.typeError("/block_trade_id", list3);
     }
   }
   {
     const value21 = d.level;
     if (value21 !== void 0) {
-      if (!(typeof value21 == "string" || typeof value21 == "number" || typeof value21 == "boolean" || typeof value21 == "object" && value21 !== null && !Array.isArray(value21) || Array.isArray(value21) || value21 === null)) return typeError("/level", list4);
+      if (!(typeof value21 == "string" || typeof value21 == "number" || typeof value21 == "boolean" || typeof value21 == "object" && value21 !== null && !Array.isArray(value21) || Array.isArray(value21) || value21 === null)) return checks.typeError("/level", list4);
     }
   }
   {
     const value23 = d.mark_price;
     if (value23 !== void 0) {
-      if (!(typeof value23 == "number" || value23 === null)) return typeError("/mark_price", list2);
+      if (!(typeof value23 == "number" || value23 === null)) return checks.typeError("/mark_price", list2);
     }
   }
   {
     const value24 = d.ask_price;
     if (value24 !== void 0) {
-      if (!(typeof value24 == "number" || value24 === null)) return typeError("/ask_price", list2);
+      if (!(typeof value24 == "number" || value24 === null)) return checks.typeError("/ask_price", list2);
     }
   }
   {
     const value25 = d.bid_price;
     if (value25 !== void 0) {
-      if (!(typeof value25 == "number" || value25 === null)) return typeError("/bid_price", list2);
+      if (!(typeof value25 == "number" || value25 === null)) return checks.typeError("/bid_price", list2);
     }
   }
   {
     const value26 = d.ask_size;
     if (value26 !== void 0) {
-      if (!(typeof value26 == "number" || value26 === null)) return typeError("/ask_size", list2);
+      if (!(typeof value26 == "number" || value26 === null)) return checks.typeError("/ask_size", list2);
     }
   }
   {
     const value27 = d.bid_size;
     if (value27 !== void 0) {
-      if (!(typeof value27 == "number" || value27 === null)) return typeError("/bid_size", list2);
+      if (!(typeof value27 == "number" || value27 === null)) return checks.typeError("/bid_size", list2);
     }
   }
   {
     const value28 = d.delta;
     if (value28 !== void 0) {
-      if (!(typeof value28 == "number" || value28 === null)) return typeError("/delta", list2);
+      if (!(typeof value28 == "number" || value28 === null)) return checks.typeError("/delta", list2);
     }
   }
   {
     const value29 = d.gamma;
     if (value29 !== void 0) {
-      if (!(typeof value29 == "number" || value29 === null)) return typeError("/gamma", list2);
+      if (!(typeof value29 == "number" || value29 === null)) return checks.typeError("/gamma", list2);
     }
   }
   {
     const value30 = d.vega;
     if (value30 !== void 0) {
-      if (!(typeof value30 == "number" || value30 === null)) return typeError("/vega", list2);
+      if (!(typeof value30 == "number" || value30 === null)) return checks.typeError("/vega", list2);
     }
   }
   {
     const value31 = d.theta;
     if (value31 !== void 0) {
-      if (!(typeof value31 == "number" || value31 === null)) return typeError("/theta", list2);
+      if (!(typeof value31 == "number" || value31 === null)) return checks.typeError("/theta", list2);
     }
   }
   return true;
 }
 
 function validate(d) {
-  if (!(Array.isArray(d))) return typeError("", "array");
+  if (!(Array.isArray(d))) return checks.typeError("", "array");
   for (let i1 = 0; i1 < d.length; i1++) {
     const item2 = d[i1];
-    if (!rootItem(item2)) return at("/" + i1, item2, list);
+    if (!rootItem(item2)) return checks.at("/" + i1, item2, list);
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

@@ -2,11 +2,11 @@
 
 // One validator shared by 24 operations (getFuturesMetadata, getHealth, getLegacyCalculateRiskSlide, …), compiled once.
 'use strict';
-const { validator, typeError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

@@ -2,7 +2,7 @@
 
 // One validator shared by 99 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, constError, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const uriFormat = formats["uri"];
 const list = ["x402Version","accepts"];
@@ -14,98 +14,98 @@ const source2 = "^[0-9]+$";
 const pattern2 = new RegExp(source2);
 
 function acceptsItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value15 = d.scheme;
-    if (!(typeof value15 == "string")) return typeError("/scheme", "string");
+    if (!(typeof value15 == "string")) return checks.typeError("/scheme", "string");
   }
   {
     const value16 = d.network;
-    if (!(typeof value16 == "string")) return typeError("/network", "string");
-    if (!pattern.test(value16)) return patternError("/network", source);
+    if (!(typeof value16 == "string")) return checks.typeError("/network", "string");
+    if (!pattern.test(value16)) return checks.patternError("/network", source);
   }
   {
     const value19 = d.amount;
-    if (!(typeof value19 == "string")) return typeError("/amount", "string");
-    if (!pattern2.test(value19)) return patternError("/amount", source2);
+    if (!(typeof value19 == "string")) return checks.typeError("/amount", "string");
+    if (!pattern2.test(value19)) return checks.patternError("/amount", source2);
   }
   {
     const value22 = d.asset;
-    if (!(typeof value22 == "string")) return typeError("/asset", "string");
+    if (!(typeof value22 == "string")) return checks.typeError("/asset", "string");
   }
   {
     const value23 = d.payTo;
-    if (!(typeof value23 == "string")) return typeError("/payTo", "string");
+    if (!(typeof value23 == "string")) return checks.typeError("/payTo", "string");
   }
   {
     const value24 = d.maxTimeoutSeconds;
     if (value24 !== void 0) {
-      if (!(isInteger(value24))) return typeError("/maxTimeoutSeconds", "integer");
-      if (!(value24 >= 1)) return numberLimit("/maxTimeoutSeconds", "minimum", 1);
+      if (!(checks.isInteger(value24))) return checks.typeError("/maxTimeoutSeconds", "integer");
+      if (!(value24 >= 1)) return checks.numberLimit("/maxTimeoutSeconds", "minimum", 1);
     }
   }
   {
     const value25 = d.extra;
     if (value25 !== void 0) {
-      if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return typeError("/extra", "object");
+      if (!(typeof value25 == "object" && value25 !== null && !Array.isArray(value25))) return checks.typeError("/extra", "object");
     }
   }
   return true;
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.x402Version;
-    if (!(isInteger(value2))) return typeError("/x402Version", "integer");
-    if (value2 !== 2) return constError("/x402Version", 2);
+    if (!(checks.isInteger(value2))) return checks.typeError("/x402Version", "integer");
+    if (value2 !== 2) return checks.constError("/x402Version", 2);
   }
   {
     const value3 = d.error;
     if (value3 !== void 0) {
-      if (!(typeof value3 == "string")) return typeError("/error", "string");
+      if (!(typeof value3 == "string")) return checks.typeError("/error", "string");
     }
   }
   {
     const value4 = d.resource;
     if (value4 !== void 0) {
-      if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return typeError("/resource", "object");
-      if (value4.url === void 0) return requiredFirst(value4, "/resource", list2);
+      if (!(typeof value4 == "object" && value4 !== null && !Array.isArray(value4))) return checks.typeError("/resource", "object");
+      if (value4.url === void 0) return checks.requiredFirst(value4, "/resource", list2);
       {
         const value6 = value4.url;
-        if (!(typeof value6 == "string")) return typeError("/resource/url", "string");
-        if (!uriFormat(value6)) return formatError("/resource/url", "uri");
+        if (!(typeof value6 == "string")) return checks.typeError("/resource/url", "string");
+        if (!uriFormat(value6)) return checks.formatError("/resource/url", "uri");
       }
       {
         const value8 = value4.description;
         if (value8 !== void 0) {
-          if (!(typeof value8 == "string")) return typeError("/resource/description", "string");
+          if (!(typeof value8 == "string")) return checks.typeError("/resource/description", "string");
         }
       }
       {
         const value9 = value4.mimeType;
         if (value9 !== void 0) {
-          if (!(typeof value9 == "string")) return typeError("/resource/mimeType", "string");
+          if (!(typeof value9 == "string")) return checks.typeError("/resource/mimeType", "string");
         }
       }
     }
   }
   {
     const value10 = d.accepts;
-    if (!(Array.isArray(value10))) return typeError("/accepts", "array");
-    if (value10.length < 1) return countLimit("/accepts", "minItems", 1);
+    if (!(Array.isArray(value10))) return checks.typeError("/accepts", "array");
+    if (value10.length < 1) return checks.countLimit("/accepts", "minItems", 1);
     for (let i11 = 0; i11 < value10.length; i11++) {
       const item12 = value10[i11];
-      if (!acceptsItem(item12)) return at("/accepts/" + i11, item12, list3);
+      if (!acceptsItem(item12)) return checks.at("/accepts/" + i11, item12, list3);
     }
   }
   {
     const value26 = d.extensions;
     if (value26 !== void 0) {
-      if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return typeError("/extensions", "object");
+      if (!(typeof value26 == "object" && value26 !== null && !Array.isArray(value26))) return checks.typeError("/extensions", "object");
     }
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

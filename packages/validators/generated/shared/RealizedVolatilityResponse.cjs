@@ -2,7 +2,7 @@
 
 // One validator shared by 15 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesLevel1, …), compiled once.
 'use strict';
-const { validator, isInteger, at, requiredFirst, typeError, enumError, numberLimit, patternError, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const list = ["data","meta"];
@@ -16,11 +16,11 @@ const list7 = ["available","unavailable"];
 const pattern = new RegExp("^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$");
 
 function dataItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value7 = d.date;
-    if (!(typeof value7 == "string")) return typeError("/date", "string");
-    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return patternError("/date", source);
+    if (!(typeof value7 == "string")) return checks.typeError("/date", "string");
+    if (!(value7.length === 19 && value7.charCodeAt(0) - 48 >>> 0 <= 9 && value7.charCodeAt(1) - 48 >>> 0 <= 9 && value7.charCodeAt(2) - 48 >>> 0 <= 9 && value7.charCodeAt(3) - 48 >>> 0 <= 9 && value7.charCodeAt(4) === 45 && (value7.charCodeAt(5) === 48 && value7.charCodeAt(6) - 49 >>> 0 <= 8 || value7.charCodeAt(5) === 49 && value7.charCodeAt(6) - 48 >>> 0 <= 2) && value7.charCodeAt(7) === 45 && (value7.charCodeAt(8) === 48 && value7.charCodeAt(9) - 49 >>> 0 <= 8 || value7.charCodeAt(8) - 49 >>> 0 <= 1 && value7.charCodeAt(9) - 48 >>> 0 <= 9 || value7.charCodeAt(8) === 51 && value7.charCodeAt(9) - 48 >>> 0 <= 1) && value7.charCodeAt(10) === 32 && (value7.charCodeAt(11) - 48 >>> 0 <= 1 && value7.charCodeAt(12) - 48 >>> 0 <= 9 || value7.charCodeAt(11) === 50 && value7.charCodeAt(12) - 48 >>> 0 <= 3) && value7.charCodeAt(13) === 58 && value7.charCodeAt(14) - 48 >>> 0 <= 5 && value7.charCodeAt(15) - 48 >>> 0 <= 9 && value7.charCodeAt(16) === 58 && value7.charCodeAt(17) - 48 >>> 0 <= 5 && value7.charCodeAt(18) - 48 >>> 0 <= 9)) return checks.patternError("/date", source);
   }
   return true;
 }
@@ -49,55 +49,55 @@ function branch4(d) {
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.data;
-    if (!(Array.isArray(value2))) return typeError("/data", "array");
+    if (!(Array.isArray(value2))) return checks.typeError("/data", "array");
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!dataItem(item4)) return at("/data/" + i3, item4, list2);
+      if (!dataItem(item4)) return checks.at("/data/" + i3, item4, list2);
     }
   }
   {
     const value9 = d.meta;
-    if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return typeError("/meta", "object");
-    if (value9.next_cursor === void 0) return requiredFirst(value9, "/meta", list3);
+    if (!(typeof value9 == "object" && value9 !== null && !Array.isArray(value9))) return checks.typeError("/meta", "object");
+    if (value9.next_cursor === void 0) return checks.requiredFirst(value9, "/meta", list3);
     {
       const value11 = value9.next_cursor;
-      if (!(typeof value11 == "string" || value11 === null)) return typeError("/meta/next_cursor", list4);
+      if (!(typeof value11 == "string" || value11 === null)) return checks.typeError("/meta/next_cursor", list4);
     }
     {
       const value13 = value9.empty_reason;
       if (value13 !== void 0) {
-        if (branch1(value13) + branch2(value13) !== 1) return unionError("/meta/empty_reason", "oneOf");
+        if (branch1(value13) + branch2(value13) !== 1) return checks.unionError("/meta/empty_reason", "oneOf");
       }
     }
     {
       const value17 = value9.coverage;
       if (value17 !== void 0) {
-        if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return typeError("/meta/coverage", "object");
+        if (!(typeof value17 == "object" && value17 !== null && !Array.isArray(value17))) return checks.typeError("/meta/coverage", "object");
       }
     }
     {
       const value18 = value9.completeness;
       if (value18 !== void 0) {
-        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return typeError("/meta/completeness", "object");
-        if (value18.status === void 0) return requiredFirst(value18, "/meta/completeness", list6);
+        if (!(typeof value18 == "object" && value18 !== null && !Array.isArray(value18))) return checks.typeError("/meta/completeness", "object");
+        if (value18.status === void 0) return checks.requiredFirst(value18, "/meta/completeness", list6);
         {
           const value20 = value18.status;
-          if (!(typeof value20 == "string")) return typeError("/meta/completeness/status", "string");
-          if (!list7.includes(value20)) return enumError("/meta/completeness/status", list7);
+          if (!(typeof value20 == "string")) return checks.typeError("/meta/completeness/status", "string");
+          if (!list7.includes(value20)) return checks.enumError("/meta/completeness/status", list7);
         }
         {
           const value22 = value18.complete_from;
           if (value22 !== void 0) {
-            if (!(branch3(value22) || branch4(value22))) return unionError("/meta/completeness/complete_from", "anyOf");
+            if (!(branch3(value22) || branch4(value22))) return checks.unionError("/meta/completeness/complete_from", "anyOf");
           }
         }
         {
           const value27 = value18.complete_through;
           if (value27 !== void 0) {
-            if (!(branch3(value27) || branch4(value27))) return unionError("/meta/completeness/complete_through", "anyOf");
+            if (!(branch3(value27) || branch4(value27))) return checks.unionError("/meta/completeness/complete_through", "anyOf");
           }
         }
       }
@@ -105,18 +105,18 @@ function validate(d) {
     {
       const value28 = value9.has_more;
       if (value28 !== void 0) {
-        if (!(typeof value28 == "boolean")) return typeError("/meta/has_more", "boolean");
+        if (!(typeof value28 == "boolean")) return checks.typeError("/meta/has_more", "boolean");
       }
     }
     {
       const value29 = value9.count;
       if (value29 !== void 0) {
-        if (!(isInteger(value29))) return typeError("/meta/count", "integer");
-        if (!(value29 >= 0)) return numberLimit("/meta/count", "minimum", 0);
+        if (!(checks.isInteger(value29))) return checks.typeError("/meta/count", "integer");
+        if (!(value29 >= 0)) return checks.numberLimit("/meta/count", "minimum", 0);
       }
     }
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

@@ -2,52 +2,52 @@
 
 // One validator shared by 3 operations (postVolSurfaceRiskDecompose, postVolSurfaceRiskLadder, postVolSurfaceRiskScenario), compiled once.
 'use strict';
-const { validator, at, typeError, enumError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["input","mark_fallback"];
 
 function positionsItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value5 = d.entry_price_source;
     if (value5 !== void 0) {
-      if (!(typeof value5 == "string")) return typeError("/entry_price_source", "string");
-      if (!list.includes(value5)) return enumError("/entry_price_source", list);
+      if (!(typeof value5 == "string")) return checks.typeError("/entry_price_source", "string");
+      if (!list.includes(value5)) return checks.enumError("/entry_price_source", list);
     }
   }
   {
     const value7 = d.expiry;
     if (value7 !== void 0) {
-      if (!(typeof value7 == "string")) return typeError("/expiry", "string");
+      if (!(typeof value7 == "string")) return checks.typeError("/expiry", "string");
     }
   }
   {
     const value8 = d.funding_status;
     if (value8 !== void 0) {
-      if (!(typeof value8 == "string")) return typeError("/funding_status", "string");
+      if (!(typeof value8 == "string")) return checks.typeError("/funding_status", "string");
     }
   }
   {
     const value9 = d.funding_carry_status;
     if (value9 !== void 0) {
-      if (!(typeof value9 == "string")) return typeError("/funding_carry_status", "string");
+      if (!(typeof value9 == "string")) return checks.typeError("/funding_carry_status", "string");
     }
   }
   return true;
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value1 = d.positions;
     if (value1 !== void 0) {
-      if (!(Array.isArray(value1))) return typeError("/positions", "array");
+      if (!(Array.isArray(value1))) return checks.typeError("/positions", "array");
       for (let i2 = 0; i2 < value1.length; i2++) {
         const item3 = value1[i2];
-        if (!positionsItem(item3)) return at("/positions/" + i2);
+        if (!positionsItem(item3)) return checks.at("/positions/" + i2);
       }
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (postVolSurfaceRiskDecompose, postVolSurfaceRiskLadder, postVolSurfaceRiskScenario), compiled once.
 'use strict';
-const { validator, at, typeError, countLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const dateTimeFormat = formats["date-time"];
 const dateFormat = formats["date"];
@@ -45,29 +45,29 @@ function branch5(d) {
 }
 
 function positionsItem(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value6 = d.expiry;
     if (value6 !== void 0) {
-      if (!(typeof value6 == "string")) return typeError("/expiry", "string");
-      if (!(branch1(value6) || branch2(value6) || branch3(value6) || branch4(value6) || branch5(value6))) return unionError("/expiry", "anyOf");
+      if (!(typeof value6 == "string")) return checks.typeError("/expiry", "string");
+      if (!(branch1(value6) || branch2(value6) || branch3(value6) || branch4(value6) || branch5(value6))) return checks.unionError("/expiry", "anyOf");
     }
   }
   return true;
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.positions;
-    if (!(Array.isArray(value2))) return typeError("/positions", "array");
-    if (value2.length < 1) return countLimit("/positions", "minItems", 1);
+    if (!(Array.isArray(value2))) return checks.typeError("/positions", "array");
+    if (value2.length < 1) return checks.countLimit("/positions", "minItems", 1);
     for (let i3 = 0; i3 < value2.length; i3++) {
       const item4 = value2[i3];
-      if (!positionsItem(item4)) return at("/positions/" + i3);
+      if (!positionsItem(item4)) return checks.at("/positions/" + i3);
     }
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

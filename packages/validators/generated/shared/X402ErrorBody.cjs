@@ -2,41 +2,41 @@
 
 // One validator shared by 98 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const { validator, isInteger, typeError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value1 = d.x402Version;
     if (value1 !== void 0) {
-      if (!(isInteger(value1))) return typeError("/x402Version", "integer");
+      if (!(checks.isInteger(value1))) return checks.typeError("/x402Version", "integer");
     }
   }
   {
     const value2 = d.error;
     if (value2 !== void 0) {
-      if (!(typeof value2 == "string")) return typeError("/error", "string");
+      if (!(typeof value2 == "string")) return checks.typeError("/error", "string");
     }
   }
   {
     const value3 = d.message;
     if (value3 !== void 0) {
-      if (!(typeof value3 == "string")) return typeError("/message", "string");
+      if (!(typeof value3 == "string")) return checks.typeError("/message", "string");
     }
   }
   {
     const value4 = d.errorMessage;
     if (value4 !== void 0) {
-      if (!(typeof value4 == "string")) return typeError("/errorMessage", "string");
+      if (!(typeof value4 == "string")) return checks.typeError("/errorMessage", "string");
     }
   }
   {
     const value5 = d.errorReason;
     if (value5 !== void 0) {
-      if (!(typeof value5 == "string")) return typeError("/errorReason", "string");
+      if (!(typeof value5 == "string")) return checks.typeError("/errorReason", "string");
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

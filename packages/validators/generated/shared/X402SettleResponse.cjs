@@ -2,34 +2,34 @@
 
 // One validator shared by 4 operations (postX402SubscriptionsCheckoutsByIdPay, postX402TickDataCheckoutsByIdPay, postX402WsPassDay, …), compiled once.
 'use strict';
-const { validator, typeError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["success"];
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
   {
     const value2 = d.success;
-    if (!(typeof value2 == "boolean")) return typeError("/success", "boolean");
+    if (!(typeof value2 == "boolean")) return checks.typeError("/success", "boolean");
   }
   {
     const value3 = d.transaction;
     if (value3 !== void 0) {
-      if (!(typeof value3 == "string")) return typeError("/transaction", "string");
+      if (!(typeof value3 == "string")) return checks.typeError("/transaction", "string");
     }
   }
   {
     const value4 = d.network;
     if (value4 !== void 0) {
-      if (!(typeof value4 == "string")) return typeError("/network", "string");
+      if (!(typeof value4 == "string")) return checks.typeError("/network", "string");
     }
   }
   {
     const value5 = d.payer;
     if (value5 !== void 0) {
-      if (!(typeof value5 == "string")) return typeError("/payer", "string");
+      if (!(typeof value5 == "string")) return checks.typeError("/payer", "string");
     }
   }
   return true;
 }
 
-exports.validate = validator(validate, list);
+exports.validate = checks.validator(validate, list);

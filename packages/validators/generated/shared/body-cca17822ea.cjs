@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (postX402CreditToken, postX402CreditTokenChallenge), compiled once.
 'use strict';
-const { validator, isInteger, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["invalid_siwx","nonce_invalid","expired","invalid_signature","no_credits"];
 
 function branch1(d) {
@@ -10,7 +10,7 @@ function branch1(d) {
   if (d.statusCode === void 0 || d.message === void 0 || d.error === void 0) return false;
   {
     const value2 = d.statusCode;
-    if (!(isInteger(value2))) return false;
+    if (!(checks.isInteger(value2))) return false;
     if (value2 !== 400) return false;
   }
   {
@@ -51,8 +51,8 @@ function branch2(d) {
 }
 
 function validate(d) {
-  if (!(branch1(d) || branch2(d))) return unionError("", "anyOf");
+  if (!(branch1(d) || branch2(d))) return checks.unionError("", "anyOf");
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

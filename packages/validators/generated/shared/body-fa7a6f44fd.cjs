@@ -2,7 +2,7 @@
 
 // One validator shared by 167 operations (getLegacyAggregatedFutureSummaryData, getLegacyAggregatedOptionSummaryData, getLegacyAlternativeCurrencyData, …), compiled once.
 'use strict';
-const { validator, isInteger, requiredFirst, typeError, numberLimit, unionError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const list = ["statusCode","message"];
 
 function branch1(d) {
@@ -20,25 +20,25 @@ function branch2(d) {
 }
 
 function validate(d) {
-  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return typeError("", "object");
-  if (d.statusCode === void 0 || d.message === void 0) return requiredFirst(d, "", list);
+  if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
+  if (d.statusCode === void 0 || d.message === void 0) return checks.requiredFirst(d, "", list);
   {
     const value2 = d.statusCode;
-    if (!(isInteger(value2))) return typeError("/statusCode", "integer");
-    if (!(value2 <= 599)) return numberLimit("/statusCode", "maximum", 599);
-    if (!(value2 >= 400)) return numberLimit("/statusCode", "minimum", 400);
+    if (!(checks.isInteger(value2))) return checks.typeError("/statusCode", "integer");
+    if (!(value2 <= 599)) return checks.numberLimit("/statusCode", "maximum", 599);
+    if (!(value2 >= 400)) return checks.numberLimit("/statusCode", "minimum", 400);
   }
   {
     const value3 = d.message;
-    if (branch1(value3) + branch2(value3) !== 1) return unionError("/message", "oneOf");
+    if (branch1(value3) + branch2(value3) !== 1) return checks.unionError("/message", "oneOf");
   }
   {
     const value8 = d.error;
     if (value8 !== void 0) {
-      if (!(typeof value8 == "string")) return typeError("/error", "string");
+      if (!(typeof value8 == "string")) return checks.typeError("/error", "string");
     }
   }
   return true;
 }
 
-exports.validate = validator(validate);
+exports.validate = checks.validator(validate);

@@ -2,17 +2,17 @@
 
 // One validator shared by 2 operations (postX402WsPassDay, postX402WsPassHour), compiled once.
 'use strict';
-const { validator, isObject, typed, typeError, missing } = require("../../runtime/checks.cjs");
-exports.validate = validator((box, key) => {
+const checks = require("../../runtime/checks.cjs");
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1["x-credit-token"] === undefined) missing("", "x-credit-token");
+  if (checks.isObject(v1)) {
+    if (v1["x-credit-token"] === undefined) checks.missing("", "x-credit-token");
     if (v1["x-credit-token"] !== undefined) {
-      let v2 = typed(v1, "x-credit-token", "/x-credit-token", "string");
+      let v2 = checks.typed(v1, "x-credit-token", "/x-credit-token", "string");
     }
     if (v1["payment-response"] !== undefined) {
-      let v3 = typed(v1, "payment-response", "/payment-response", "string");
+      let v3 = checks.typed(v1, "payment-response", "/payment-response", "string");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

@@ -2,13 +2,13 @@
 
 // One validator shared by 2 operations (postX402SubscriptionsCheckoutsByIdPay, postX402TickDataCheckoutsByIdPay), compiled once.
 'use strict';
-const { validator, isObject, typed, typeError } = require("../../runtime/checks.cjs");
-exports.validate = validator((box, key) => {
+const checks = require("../../runtime/checks.cjs");
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
+  if (checks.isObject(v1)) {
     if (v1["payment-response"] !== undefined) {
-      let v2 = typed(v1, "payment-response", "/payment-response", "string");
+      let v2 = checks.typed(v1, "payment-response", "/payment-response", "string");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

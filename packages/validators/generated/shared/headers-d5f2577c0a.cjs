@@ -2,16 +2,16 @@
 
 // One validator shared by 283 operations (getAnalyticsRealizedVolatility, getChangelogDataCorrections, getChangelogDataCoverage, …), compiled once.
 'use strict';
-const { validator, isNumber, isObject, typed, typeError, numberLimit } = require("../../runtime/checks.cjs");
-exports.validate = validator((box, key) => {
+const checks = require("../../runtime/checks.cjs");
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
+  if (checks.isObject(v1)) {
     if (v1["retry-after"] !== undefined) {
-      let v2 = typed(v1, "retry-after", "/retry-after", "integer");
-      if (isNumber(v2)) {
-        if (v2 < 0) numberLimit("/retry-after", "minimum", 0);
+      let v2 = checks.typed(v1, "retry-after", "/retry-after", "integer");
+      if (checks.isNumber(v2)) {
+        if (v2 < 0) checks.numberLimit("/retry-after", "minimum", 0);
       }
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

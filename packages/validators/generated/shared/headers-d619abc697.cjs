@@ -2,14 +2,14 @@
 
 // One validator shared by 99 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const { validator, isObject, typed, typeError, missing } = require("../../runtime/checks.cjs");
-exports.validate = validator((box, key) => {
+const checks = require("../../runtime/checks.cjs");
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1["payment-required"] === undefined) missing("", "payment-required");
+  if (checks.isObject(v1)) {
+    if (v1["payment-required"] === undefined) checks.missing("", "payment-required");
     if (v1["payment-required"] !== undefined) {
-      let v2 = typed(v1, "payment-required", "/payment-required", "string");
+      let v2 = checks.typed(v1, "payment-required", "/payment-required", "string");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

@@ -2,7 +2,7 @@
 
 // One validator shared by 11 operations (getLegacyFuturesAltcoinSummary, getLegacyFuturesOIWeightedBasisFunding, getLegacyFuturesOIWeightedFunding, …), compiled once.
 'use strict';
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["currency"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
@@ -11,76 +11,76 @@ const c5 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1
 const c6 = new RegExp(c5);
 const c7 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
 const c8 = ["true","false"];
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.currency === undefined) missing("/path", "currency");
+      if (checks.isObject(v2)) {
+        if (v2.currency === undefined) checks.missing("/path", "currency");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
-          let v4 = typed(v2, "currency", "/path/currency", "string");
+          let v4 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/currency", c2);
+            if (!c3.test(v4)) checks.patternError("/path/currency", c2);
           }
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v5 = v1["query"];
-      if (isObject(v5)) {
-        if (v5.start === undefined) missing("/query", "start");
-        if (v5.end === undefined) missing("/query", "end");
+      if (checks.isObject(v5)) {
+        if (v5.start === undefined) checks.missing("/query", "start");
+        if (v5.end === undefined) checks.missing("/query", "end");
         for (const key6 in v5) {
-          if (!c4.includes(key6)) extraProperty("/query", key6);
+          if (!c4.includes(key6)) checks.extraProperty("/query", key6);
         }
         if (v5.start !== undefined) {
-          let v7 = typed(v5, "start", "/query/start", "string");
+          let v7 = checks.typed(v5, "start", "/query/start", "string");
           if (typeof v7 == "string") {
-            if (!c6.test(v7)) patternError("/query/start", c5);
+            if (!c6.test(v7)) checks.patternError("/query/start", c5);
           }
         }
         if (v5.end !== undefined) {
-          let v8 = typed(v5, "end", "/query/end", "string");
+          let v8 = checks.typed(v5, "end", "/query/end", "string");
           if (typeof v8 == "string") {
-            if (!c6.test(v8)) patternError("/query/end", c5);
+            if (!c6.test(v8)) checks.patternError("/query/end", c5);
           }
         }
         if (v5.limit !== undefined) {
-          let v9 = typed(v5, "limit", "/query/limit", "integer");
-          if (isNumber(v9)) {
-            if (v9 > 144) numberLimit("/query/limit", "maximum", 144);
-            if (v9 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v9 = checks.typed(v5, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v9)) {
+            if (v9 > 144) checks.numberLimit("/query/limit", "maximum", 144);
+            if (v9 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v5.page !== undefined) {
-          let v10 = typed(v5, "page", "/query/page", "integer");
-          if (isNumber(v10)) {
-            if (v10 < 1) numberLimit("/query/page", "minimum", 1);
+          let v10 = checks.typed(v5, "page", "/query/page", "integer");
+          if (checks.isNumber(v10)) {
+            if (v10 < 1) checks.numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v5.granularity !== undefined) {
-          let v11 = typed(v5, "granularity", "/query/granularity", "string");
-          if (!c7.includes(v11)) enumError("/query/granularity", c7);
+          let v11 = checks.typed(v5, "granularity", "/query/granularity", "string");
+          if (!c7.includes(v11)) checks.enumError("/query/granularity", c7);
         }
         if (v5.legacy !== undefined) {
-          let v12 = typed(v5, "legacy", "/query/legacy", "string");
-          if (!c8.includes(v12)) enumError("/query/legacy", c8);
+          let v12 = checks.typed(v5, "legacy", "/query/legacy", "string");
+          if (!c8.includes(v12)) checks.enumError("/query/legacy", c8);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v13 = v1["header"];
-      if (!isObject(v13)) typeError("/header", "object");
+      if (!checks.isObject(v13)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

@@ -2,78 +2,78 @@
 
 // One validator shared by 2 operations (getFuturesFlow, getPerpetualsFlow), compiled once.
 'use strict';
-const { validator, isNumber, isObject, typed, typeError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
 const c2 = ["currency","exchange","start","end","min_amount","top_n"];
 const c3 = "^[A-Za-z0-9_]{1,20}$";
 const c4 = new RegExp(c3);
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
-        if (v4.currency === undefined) missing("/query", "currency");
+      if (checks.isObject(v4)) {
+        if (v4.currency === undefined) checks.missing("/query", "currency");
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.currency !== undefined) {
-          let v6 = typed(v4, "currency", "/query/currency", "string");
+          let v6 = checks.typed(v4, "currency", "/query/currency", "string");
           if (typeof v6 == "string") {
-            if (!c4.test(v6)) patternError("/query/currency", c3);
+            if (!c4.test(v6)) checks.patternError("/query/currency", c3);
           }
         }
         if (v4.exchange !== undefined) {
-          let v7 = typed(v4, "exchange", "/query/exchange", "string");
+          let v7 = checks.typed(v4, "exchange", "/query/exchange", "string");
           if (typeof v7 == "string") {
-            if (v7.length < 1) countLimit("/query/exchange", "minLength", 1);
+            if (v7.length < 1) checks.countLimit("/query/exchange", "minLength", 1);
           }
         }
         if (v4.start !== undefined) {
-          let v8 = typed(v4, "start", "/query/start", "string");
+          let v8 = checks.typed(v4, "start", "/query/start", "string");
           if (typeof v8 == "string") {
-            if (!f1(v8)) formatError("/query/start", "date-time");
+            if (!f1(v8)) checks.formatError("/query/start", "date-time");
           }
         }
         if (v4.end !== undefined) {
-          let v9 = typed(v4, "end", "/query/end", "string");
+          let v9 = checks.typed(v4, "end", "/query/end", "string");
           if (typeof v9 == "string") {
-            if (!f1(v9)) formatError("/query/end", "date-time");
+            if (!f1(v9)) checks.formatError("/query/end", "date-time");
           }
         }
         if (v4.min_amount !== undefined) {
-          let v10 = typed(v4, "min_amount", "/query/min_amount", "number");
-          if (isNumber(v10)) {
-            if (v10 < 0) numberLimit("/query/min_amount", "minimum", 0);
+          let v10 = checks.typed(v4, "min_amount", "/query/min_amount", "number");
+          if (checks.isNumber(v10)) {
+            if (v10 < 0) checks.numberLimit("/query/min_amount", "minimum", 0);
           }
         }
         if (v4.top_n !== undefined) {
-          let v11 = typed(v4, "top_n", "/query/top_n", "integer");
-          if (isNumber(v11)) {
-            if (v11 < 1) numberLimit("/query/top_n", "minimum", 1);
+          let v11 = checks.typed(v4, "top_n", "/query/top_n", "integer");
+          if (checks.isNumber(v11)) {
+            if (v11 < 1) checks.numberLimit("/query/top_n", "minimum", 1);
           }
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v12 = v1["header"];
-      if (!isObject(v12)) typeError("/header", "object");
+      if (!checks.isObject(v12)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

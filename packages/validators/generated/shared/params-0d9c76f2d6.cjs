@@ -2,76 +2,76 @@
 
 // One validator shared by 8 operations (getLegacyHistoricalTotalGlobalOpenInterestActivityData, getLegacyHistoricalTotalGlobalVolumeActivityData, getLegacyTotalOiForFutures, …), compiled once.
 'use strict';
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["start","end","limit","page","granularity","legacy"];
 const c3 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$";
 const c4 = new RegExp(c3);
 const c5 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
 const c6 = ["true","false"];
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
-        if (v4.start === undefined) missing("/query", "start");
-        if (v4.end === undefined) missing("/query", "end");
+      if (checks.isObject(v4)) {
+        if (v4.start === undefined) checks.missing("/query", "start");
+        if (v4.end === undefined) checks.missing("/query", "end");
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.start !== undefined) {
-          let v6 = typed(v4, "start", "/query/start", "string");
+          let v6 = checks.typed(v4, "start", "/query/start", "string");
           if (typeof v6 == "string") {
-            if (!c4.test(v6)) patternError("/query/start", c3);
+            if (!c4.test(v6)) checks.patternError("/query/start", c3);
           }
         }
         if (v4.end !== undefined) {
-          let v7 = typed(v4, "end", "/query/end", "string");
+          let v7 = checks.typed(v4, "end", "/query/end", "string");
           if (typeof v7 == "string") {
-            if (!c4.test(v7)) patternError("/query/end", c3);
+            if (!c4.test(v7)) checks.patternError("/query/end", c3);
           }
         }
         if (v4.limit !== undefined) {
-          let v8 = typed(v4, "limit", "/query/limit", "integer");
-          if (isNumber(v8)) {
-            if (v8 > 144) numberLimit("/query/limit", "maximum", 144);
-            if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v8)) {
+            if (v8 > 144) checks.numberLimit("/query/limit", "maximum", 144);
+            if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.page !== undefined) {
-          let v9 = typed(v4, "page", "/query/page", "integer");
-          if (isNumber(v9)) {
-            if (v9 < 1) numberLimit("/query/page", "minimum", 1);
+          let v9 = checks.typed(v4, "page", "/query/page", "integer");
+          if (checks.isNumber(v9)) {
+            if (v9 < 1) checks.numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v4.granularity !== undefined) {
-          let v10 = typed(v4, "granularity", "/query/granularity", "string");
-          if (!c5.includes(v10)) enumError("/query/granularity", c5);
+          let v10 = checks.typed(v4, "granularity", "/query/granularity", "string");
+          if (!c5.includes(v10)) checks.enumError("/query/granularity", c5);
         }
         if (v4.legacy !== undefined) {
-          let v11 = typed(v4, "legacy", "/query/legacy", "string");
-          if (!c6.includes(v11)) enumError("/query/legacy", c6);
+          let v11 = checks.typed(v4, "legacy", "/query/legacy", "string");
+          if (!c6.includes(v11)) checks.enumError("/query/legacy", c6);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v12 = v1["header"];
-      if (!isObject(v12)) typeError("/header", "object");
+      if (!checks.isObject(v12)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getFuturesOrderbookRaw, getPerpetualsOrderbookRaw), compiled once.
 'use strict';
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -10,78 +10,78 @@ const c2 = ["start","end","limit","cursor","sort_dir","exchange","instrument_nam
 const c3 = ["ASC","DESC"];
 const c4 = "^([a-z0-9]+:)?[^a-z:\\s]+$";
 const c5 = new RegExp(c4);
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
+      if (checks.isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.start !== undefined) {
-          let v6 = typed(v4, "start", "/query/start", "string");
+          let v6 = checks.typed(v4, "start", "/query/start", "string");
           if (typeof v6 == "string") {
-            if (!f1(v6)) formatError("/query/start", "date-time");
+            if (!f1(v6)) checks.formatError("/query/start", "date-time");
           }
         }
         if (v4.end !== undefined) {
-          let v7 = typed(v4, "end", "/query/end", "string");
+          let v7 = checks.typed(v4, "end", "/query/end", "string");
           if (typeof v7 == "string") {
-            if (!f1(v7)) formatError("/query/end", "date-time");
+            if (!f1(v7)) checks.formatError("/query/end", "date-time");
           }
         }
         if (v4.limit !== undefined) {
-          let v8 = typed(v4, "limit", "/query/limit", "integer");
-          if (isNumber(v8)) {
-            if (v8 > 1000) numberLimit("/query/limit", "maximum", 1000);
-            if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v8)) {
+            if (v8 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+            if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
-          let v9 = typed(v4, "cursor", "/query/cursor", "string");
+          let v9 = checks.typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v9 == "string") {
-            if (v9.length < 1) countLimit("/query/cursor", "minLength", 1);
+            if (v9.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
           }
         }
         if (v4.sort_dir !== undefined) {
           {
-            let v11 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-            if (!c3.includes(v11)) enumError("/query/sort_dir", c3);
+            let v11 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+            if (!c3.includes(v11)) checks.enumError("/query/sort_dir", c3);
           }
         }
         if (v4.exchange !== undefined) {
-          let v12 = typed(v4, "exchange", "/query/exchange", "string");
+          let v12 = checks.typed(v4, "exchange", "/query/exchange", "string");
           if (typeof v12 == "string") {
-            if (v12.length < 1) countLimit("/query/exchange", "minLength", 1);
+            if (v12.length < 1) checks.countLimit("/query/exchange", "minLength", 1);
           }
         }
         if (v4.instrument_name !== undefined) {
-          let v13 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+          let v13 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v13 == "string") {
-            if (v13.length < 1) countLimit("/query/instrument_name", "minLength", 1);
-            if (!c5.test(v13)) patternError("/query/instrument_name", c4);
+            if (v13.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
+            if (!c5.test(v13)) checks.patternError("/query/instrument_name", c4);
           }
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v14 = v1["header"];
-      if (!isObject(v14)) typeError("/header", "object");
+      if (!checks.isObject(v14)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

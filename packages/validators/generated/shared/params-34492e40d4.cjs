@@ -2,7 +2,7 @@
 
 // One validator shared by 4 operations (getLegacyOptions24hVolumeStrike, getLegacyOptionsGEXByDate, getLegacyOptionsOIByStrike, …), compiled once.
 'use strict';
-const { validator, isObject, typed, typeError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["market","currency","maturity"];
 const c2 = "^[a-z][a-z_]*$";
 const c3 = new RegExp(c2);
@@ -11,55 +11,55 @@ const c5 = new RegExp(c4);
 const c6 = "^((0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}|all)$";
 const c7 = new RegExp(c6);
 const c8 = [];
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.market === undefined) missing("/path", "market");
-        if (v2.currency === undefined) missing("/path", "currency");
-        if (v2.maturity === undefined) missing("/path", "maturity");
+      if (checks.isObject(v2)) {
+        if (v2.market === undefined) checks.missing("/path", "market");
+        if (v2.currency === undefined) checks.missing("/path", "currency");
+        if (v2.maturity === undefined) checks.missing("/path", "maturity");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
-          let v4 = typed(v2, "market", "/path/market", "string");
+          let v4 = checks.typed(v2, "market", "/path/market", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/market", c2);
+            if (!c3.test(v4)) checks.patternError("/path/market", c2);
           }
         }
         if (v2.currency !== undefined) {
-          let v5 = typed(v2, "currency", "/path/currency", "string");
+          let v5 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) patternError("/path/currency", c4);
+            if (!c5.test(v5)) checks.patternError("/path/currency", c4);
           }
         }
         if (v2.maturity !== undefined) {
-          let v6 = typed(v2, "maturity", "/path/maturity", "string");
+          let v6 = checks.typed(v2, "maturity", "/path/maturity", "string");
           if (typeof v6 == "string") {
-            if (!c7.test(v6)) patternError("/path/maturity", c6);
+            if (!c7.test(v6)) checks.patternError("/path/maturity", c6);
           }
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v7 = v1["query"];
-      if (isObject(v7)) {
+      if (checks.isObject(v7)) {
         for (const key8 in v7) {
-          if (!c8.includes(key8)) extraProperty("/query", key8);
+          if (!c8.includes(key8)) checks.extraProperty("/query", key8);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) typeError("/header", "object");
+      if (!checks.isObject(v9)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

@@ -2,55 +2,55 @@
 
 // One validator shared by 2 operations (getLegacyOiGainers, getLegacyPriceGainers), compiled once.
 'use strict';
-const { validator, isObject, typed, typeError, enumError, missing, extraProperty } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["market","type","period"];
 const c2 = ["DERIBIT","AEVO","BINANCE","BITFINEX","BITGET","BITMEX","BYBIT","COINBASE","DYDX","HUOBI","HYPERLIQUID","KRAKEN","OKX","PARADEX"];
 const c3 = ["future","perpetual"];
 const c4 = ["1","2","4","8","12","18","24","48","168","336","504","720","ytd"];
 const c5 = [];
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.market === undefined) missing("/path", "market");
-        if (v2.type === undefined) missing("/path", "type");
-        if (v2.period === undefined) missing("/path", "period");
+      if (checks.isObject(v2)) {
+        if (v2.market === undefined) checks.missing("/path", "market");
+        if (v2.type === undefined) checks.missing("/path", "type");
+        if (v2.period === undefined) checks.missing("/path", "period");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
-          let v4 = typed(v2, "market", "/path/market", "string");
-          if (!c2.includes(v4)) enumError("/path/market", c2);
+          let v4 = checks.typed(v2, "market", "/path/market", "string");
+          if (!c2.includes(v4)) checks.enumError("/path/market", c2);
         }
         if (v2.type !== undefined) {
-          let v5 = typed(v2, "type", "/path/type", "string");
-          if (!c3.includes(v5)) enumError("/path/type", c3);
+          let v5 = checks.typed(v2, "type", "/path/type", "string");
+          if (!c3.includes(v5)) checks.enumError("/path/type", c3);
         }
         if (v2.period !== undefined) {
-          let v6 = typed(v2, "period", "/path/period", "string");
-          if (!c4.includes(v6)) enumError("/path/period", c4);
+          let v6 = checks.typed(v2, "period", "/path/period", "string");
+          if (!c4.includes(v6)) checks.enumError("/path/period", c4);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v7 = v1["query"];
-      if (isObject(v7)) {
+      if (checks.isObject(v7)) {
         for (const key8 in v7) {
-          if (!c5.includes(key8)) extraProperty("/query", key8);
+          if (!c5.includes(key8)) checks.extraProperty("/query", key8);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) typeError("/header", "object");
+      if (!checks.isObject(v9)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

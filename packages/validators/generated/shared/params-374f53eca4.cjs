@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyOptionsActualVolButterflyModel, getLegacyOptionsActualVolRiskReversalModel, getLegacyOptionsActualVolSkewModel), compiled once.
 'use strict';
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["market","currency","type","days"];
 const c2 = "^[A-Z][A-Z0-9_]*$";
 const c3 = new RegExp(c2);
@@ -17,97 +17,97 @@ const c11 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{
 const c12 = new RegExp(c11);
 const c13 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
 const c14 = ["true","false"];
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.market === undefined) missing("/path", "market");
-        if (v2.currency === undefined) missing("/path", "currency");
-        if (v2.type === undefined) missing("/path", "type");
-        if (v2.days === undefined) missing("/path", "days");
+      if (checks.isObject(v2)) {
+        if (v2.market === undefined) checks.missing("/path", "market");
+        if (v2.currency === undefined) checks.missing("/path", "currency");
+        if (v2.type === undefined) checks.missing("/path", "type");
+        if (v2.days === undefined) checks.missing("/path", "days");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.market !== undefined) {
-          let v4 = typed(v2, "market", "/path/market", "string");
+          let v4 = checks.typed(v2, "market", "/path/market", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/market", c2);
+            if (!c3.test(v4)) checks.patternError("/path/market", c2);
           }
         }
         if (v2.currency !== undefined) {
-          let v5 = typed(v2, "currency", "/path/currency", "string");
+          let v5 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v5 == "string") {
-            if (!c5.test(v5)) patternError("/path/currency", c4);
+            if (!c5.test(v5)) checks.patternError("/path/currency", c4);
           }
         }
         if (v2.type !== undefined) {
-          let v6 = typed(v2, "type", "/path/type", "string");
+          let v6 = checks.typed(v2, "type", "/path/type", "string");
           if (typeof v6 == "string") {
-            if (!c7.test(v6)) patternError("/path/type", c6);
+            if (!c7.test(v6)) checks.patternError("/path/type", c6);
           }
         }
         if (v2.days !== undefined) {
-          let v7 = typed(v2, "days", "/path/days", "string");
+          let v7 = checks.typed(v2, "days", "/path/days", "string");
           if (typeof v7 == "string") {
-            if (!c9.test(v7)) patternError("/path/days", c8);
+            if (!c9.test(v7)) checks.patternError("/path/days", c8);
           }
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v8 = v1["query"];
-      if (isObject(v8)) {
-        if (v8.start === undefined) missing("/query", "start");
-        if (v8.end === undefined) missing("/query", "end");
+      if (checks.isObject(v8)) {
+        if (v8.start === undefined) checks.missing("/query", "start");
+        if (v8.end === undefined) checks.missing("/query", "end");
         for (const key9 in v8) {
-          if (!c10.includes(key9)) extraProperty("/query", key9);
+          if (!c10.includes(key9)) checks.extraProperty("/query", key9);
         }
         if (v8.start !== undefined) {
-          let v10 = typed(v8, "start", "/query/start", "string");
+          let v10 = checks.typed(v8, "start", "/query/start", "string");
           if (typeof v10 == "string") {
-            if (!c12.test(v10)) patternError("/query/start", c11);
+            if (!c12.test(v10)) checks.patternError("/query/start", c11);
           }
         }
         if (v8.end !== undefined) {
-          let v11 = typed(v8, "end", "/query/end", "string");
+          let v11 = checks.typed(v8, "end", "/query/end", "string");
           if (typeof v11 == "string") {
-            if (!c12.test(v11)) patternError("/query/end", c11);
+            if (!c12.test(v11)) checks.patternError("/query/end", c11);
           }
         }
         if (v8.limit !== undefined) {
-          let v12 = typed(v8, "limit", "/query/limit", "integer");
-          if (isNumber(v12)) {
-            if (v12 > 144) numberLimit("/query/limit", "maximum", 144);
-            if (v12 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v12 = checks.typed(v8, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v12)) {
+            if (v12 > 144) checks.numberLimit("/query/limit", "maximum", 144);
+            if (v12 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v8.page !== undefined) {
-          let v13 = typed(v8, "page", "/query/page", "integer");
-          if (isNumber(v13)) {
-            if (v13 < 1) numberLimit("/query/page", "minimum", 1);
+          let v13 = checks.typed(v8, "page", "/query/page", "integer");
+          if (checks.isNumber(v13)) {
+            if (v13 < 1) checks.numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v8.granularity !== undefined) {
-          let v14 = typed(v8, "granularity", "/query/granularity", "string");
-          if (!c13.includes(v14)) enumError("/query/granularity", c13);
+          let v14 = checks.typed(v8, "granularity", "/query/granularity", "string");
+          if (!c13.includes(v14)) checks.enumError("/query/granularity", c13);
         }
         if (v8.legacy !== undefined) {
-          let v15 = typed(v8, "legacy", "/query/legacy", "string");
-          if (!c14.includes(v15)) enumError("/query/legacy", c14);
+          let v15 = checks.typed(v8, "legacy", "/query/legacy", "string");
+          if (!c14.includes(v15)) checks.enumError("/query/legacy", c14);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v16 = v1["header"];
-      if (!isObject(v16)) typeError("/header", "object");
+      if (!checks.isObject(v16)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

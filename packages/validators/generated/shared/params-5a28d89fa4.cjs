@@ -2,61 +2,61 @@
 
 // One validator shared by 2 operations (getFuturesMetadata, getPerpetualsMetadata), compiled once.
 'use strict';
-const { validator, isNumber, isObject, typed, typeError, missing, extraProperty, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["exchange","instrument_name","limit"];
 const c3 = "^([a-z0-9]+:)?[^a-z:\\s]+$";
 const c4 = new RegExp(c3);
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
-        if (v4.exchange === undefined) missing("/query", "exchange");
-        if (v4.instrument_name === undefined) missing("/query", "instrument_name");
+      if (checks.isObject(v4)) {
+        if (v4.exchange === undefined) checks.missing("/query", "exchange");
+        if (v4.instrument_name === undefined) checks.missing("/query", "instrument_name");
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.exchange !== undefined) {
-          let v6 = typed(v4, "exchange", "/query/exchange", "string");
+          let v6 = checks.typed(v4, "exchange", "/query/exchange", "string");
           if (typeof v6 == "string") {
-            if (v6.length < 1) countLimit("/query/exchange", "minLength", 1);
+            if (v6.length < 1) checks.countLimit("/query/exchange", "minLength", 1);
           }
         }
         if (v4.instrument_name !== undefined) {
-          let v7 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+          let v7 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v7 == "string") {
-            if (v7.length < 1) countLimit("/query/instrument_name", "minLength", 1);
-            if (!c4.test(v7)) patternError("/query/instrument_name", c3);
+            if (v7.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
+            if (!c4.test(v7)) checks.patternError("/query/instrument_name", c3);
           }
         }
         if (v4.limit !== undefined) {
-          let v8 = typed(v4, "limit", "/query/limit", "integer");
-          if (isNumber(v8)) {
-            if (v8 > 100) numberLimit("/query/limit", "maximum", 100);
-            if (v8 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v8 = checks.typed(v4, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v8)) {
+            if (v8 > 100) checks.numberLimit("/query/limit", "maximum", 100);
+            if (v8 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) typeError("/header", "object");
+      if (!checks.isObject(v9)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

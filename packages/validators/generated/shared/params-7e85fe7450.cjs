@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getHyperliquidNodeFills, getHyperliquidNodeFundingPayments), compiled once.
 'use strict';
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
@@ -10,78 +10,78 @@ const c2 = ["wallet","instrument_name","start","end","limit","cursor","sort_dir"
 const c3 = "^0x[0-9a-fA-F]{40}$";
 const c4 = new RegExp(c3);
 const c5 = ["ASC","DESC"];
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
-        if (v4.wallet === undefined) missing("/query", "wallet");
+      if (checks.isObject(v4)) {
+        if (v4.wallet === undefined) checks.missing("/query", "wallet");
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.wallet !== undefined) {
-          let v6 = typed(v4, "wallet", "/query/wallet", "string");
+          let v6 = checks.typed(v4, "wallet", "/query/wallet", "string");
           if (typeof v6 == "string") {
-            if (!c4.test(v6)) patternError("/query/wallet", c3);
+            if (!c4.test(v6)) checks.patternError("/query/wallet", c3);
           }
         }
         if (v4.instrument_name !== undefined) {
-          let v7 = typed(v4, "instrument_name", "/query/instrument_name", "string");
+          let v7 = checks.typed(v4, "instrument_name", "/query/instrument_name", "string");
           if (typeof v7 == "string") {
-            if (v7.length < 1) countLimit("/query/instrument_name", "minLength", 1);
+            if (v7.length < 1) checks.countLimit("/query/instrument_name", "minLength", 1);
           }
         }
         if (v4.start !== undefined) {
-          let v8 = typed(v4, "start", "/query/start", "string");
+          let v8 = checks.typed(v4, "start", "/query/start", "string");
           if (typeof v8 == "string") {
-            if (!f1(v8)) formatError("/query/start", "date-time");
+            if (!f1(v8)) checks.formatError("/query/start", "date-time");
           }
         }
         if (v4.end !== undefined) {
-          let v9 = typed(v4, "end", "/query/end", "string");
+          let v9 = checks.typed(v4, "end", "/query/end", "string");
           if (typeof v9 == "string") {
-            if (!f1(v9)) formatError("/query/end", "date-time");
+            if (!f1(v9)) checks.formatError("/query/end", "date-time");
           }
         }
         if (v4.limit !== undefined) {
-          let v10 = typed(v4, "limit", "/query/limit", "integer");
-          if (isNumber(v10)) {
-            if (v10 > 1000) numberLimit("/query/limit", "maximum", 1000);
-            if (v10 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v10 = checks.typed(v4, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v10)) {
+            if (v10 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+            if (v10 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
-          let v11 = typed(v4, "cursor", "/query/cursor", "string");
+          let v11 = checks.typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v11 == "string") {
-            if (v11.length < 1) countLimit("/query/cursor", "minLength", 1);
+            if (v11.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
           }
         }
         if (v4.sort_dir !== undefined) {
           {
-            let v13 = typed(v4, "sort_dir", "/query/sort_dir", "string");
-            if (!c5.includes(v13)) enumError("/query/sort_dir", c5);
+            let v13 = checks.typed(v4, "sort_dir", "/query/sort_dir", "string");
+            if (!c5.includes(v13)) checks.enumError("/query/sort_dir", c5);
           }
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v14 = v1["header"];
-      if (!isObject(v14)) typeError("/header", "object");
+      if (!checks.isObject(v14)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

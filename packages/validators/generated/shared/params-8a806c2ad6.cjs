@@ -2,52 +2,52 @@
 
 // One validator shared by 2 operations (getOptionsGexProfile, getOptionsGexTermStructure), compiled once.
 'use strict';
-const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["exchange","currency"];
 const c3 = ["deribit"];
 const c4 = "^[A-Za-z0-9_]{1,20}$";
 const c5 = new RegExp(c4);
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
+      if (checks.isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.exchange !== undefined) {
           {
-            let v7 = typed(v4, "exchange", "/query/exchange", "string");
-            if (!c3.includes(v7)) enumError("/query/exchange", c3);
+            let v7 = checks.typed(v4, "exchange", "/query/exchange", "string");
+            if (!c3.includes(v7)) checks.enumError("/query/exchange", c3);
           }
         }
         if (v4.currency !== undefined) {
-          let v8 = typed(v4, "currency", "/query/currency", "string");
+          let v8 = checks.typed(v4, "currency", "/query/currency", "string");
           if (typeof v8 == "string") {
-            if (!c5.test(v8)) patternError("/query/currency", c4);
+            if (!c5.test(v8)) checks.patternError("/query/currency", c4);
           }
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) typeError("/header", "object");
+      if (!checks.isObject(v9)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

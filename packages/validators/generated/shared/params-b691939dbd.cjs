@@ -2,56 +2,56 @@
 
 // One validator shared by 2 operations (postX402SubscriptionsCheckoutsByIdPay, postX402TickDataCheckoutsByIdPay), compiled once.
 'use strict';
-const { validator, isObject, typed, typeError, missing, extraProperty, countLimit } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["id"];
 const c2 = [];
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.id === undefined) missing("/path", "id");
+      if (checks.isObject(v2)) {
+        if (v2.id === undefined) checks.missing("/path", "id");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.id !== undefined) {
-          let v4 = typed(v2, "id", "/path/id", "string");
+          let v4 = checks.typed(v2, "id", "/path/id", "string");
           if (typeof v4 == "string") {
-            if (v4.length < 1) countLimit("/path/id", "minLength", 1);
+            if (v4.length < 1) checks.countLimit("/path/id", "minLength", 1);
           }
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v5 = v1["query"];
-      if (isObject(v5)) {
+      if (checks.isObject(v5)) {
         for (const key6 in v5) {
-          if (!c2.includes(key6)) extraProperty("/query", key6);
+          if (!c2.includes(key6)) checks.extraProperty("/query", key6);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v7 = v1["header"];
-      if (isObject(v7)) {
-        if (v7["x-checkout-token"] === undefined) missing("/header", "x-checkout-token");
+      if (checks.isObject(v7)) {
+        if (v7["x-checkout-token"] === undefined) checks.missing("/header", "x-checkout-token");
         if (v7["x-checkout-token"] !== undefined) {
-          let v8 = typed(v7, "x-checkout-token", "/header/x-checkout-token", "string");
+          let v8 = checks.typed(v7, "x-checkout-token", "/header/x-checkout-token", "string");
           if (typeof v8 == "string") {
-            if (v8.length < 1) countLimit("/header/x-checkout-token", "minLength", 1);
+            if (v8.length < 1) checks.countLimit("/header/x-checkout-token", "minLength", 1);
           }
         }
         if (v7["payment-signature"] !== undefined) {
-          let v9 = typed(v7, "payment-signature", "/header/payment-signature", "string");
+          let v9 = checks.typed(v7, "payment-signature", "/header/payment-signature", "string");
         }
       }
-      else typeError("/header", "object");
+      else checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

@@ -2,59 +2,59 @@
 
 // One validator shared by 2 operations (getFuturesSnapshot, getPerpetualsSnapshot), compiled once.
 'use strict';
-const { validator, isObject, typed, typeError, missing, extraProperty, countLimit, patternError, formatError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const formats = require("../../runtime/formats.cjs");
 const f1 = formats["date-time"];
 const c1 = [];
 const c2 = ["exchange","currency","date"];
 const c3 = "^[A-Za-z0-9_]{1,20}$";
 const c4 = new RegExp(c3);
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
+      if (checks.isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.exchange !== undefined) {
-          let v6 = typed(v4, "exchange", "/query/exchange", "string");
+          let v6 = checks.typed(v4, "exchange", "/query/exchange", "string");
           if (typeof v6 == "string") {
-            if (v6.length < 1) countLimit("/query/exchange", "minLength", 1);
+            if (v6.length < 1) checks.countLimit("/query/exchange", "minLength", 1);
           }
         }
         if (v4.currency !== undefined) {
-          let v7 = typed(v4, "currency", "/query/currency", "string");
+          let v7 = checks.typed(v4, "currency", "/query/currency", "string");
           if (typeof v7 == "string") {
-            if (!c4.test(v7)) patternError("/query/currency", c3);
+            if (!c4.test(v7)) checks.patternError("/query/currency", c3);
           }
         }
         if (v4.date !== undefined) {
-          let v8 = typed(v4, "date", "/query/date", "string");
+          let v8 = checks.typed(v4, "date", "/query/date", "string");
           if (typeof v8 == "string") {
-            if (!f1(v8)) formatError("/query/date", "date-time");
+            if (!f1(v8)) checks.formatError("/query/date", "date-time");
           }
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v9 = v1["header"];
-      if (!isObject(v9)) typeError("/header", "object");
+      if (!checks.isObject(v9)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

@@ -2,52 +2,52 @@
 
 // One validator shared by 3 operations (getLegacyOpenInterestBreakdownData, getLegacyPerpetualFundingDataWithType, getLegacyVolumeBreakdownData), compiled once.
 'use strict';
-const { validator, isObject, typed, typeError, enumError, missing, extraProperty, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["currency","type"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
 const c4 = ["c","d"];
 const c5 = [];
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.currency === undefined) missing("/path", "currency");
-        if (v2.type === undefined) missing("/path", "type");
+      if (checks.isObject(v2)) {
+        if (v2.currency === undefined) checks.missing("/path", "currency");
+        if (v2.type === undefined) checks.missing("/path", "type");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
-          let v4 = typed(v2, "currency", "/path/currency", "string");
+          let v4 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/currency", c2);
+            if (!c3.test(v4)) checks.patternError("/path/currency", c2);
           }
         }
         if (v2.type !== undefined) {
-          let v5 = typed(v2, "type", "/path/type", "string");
-          if (!c4.includes(v5)) enumError("/path/type", c4);
+          let v5 = checks.typed(v2, "type", "/path/type", "string");
+          if (!c4.includes(v5)) checks.enumError("/path/type", c4);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v6 = v1["query"];
-      if (isObject(v6)) {
+      if (checks.isObject(v6)) {
         for (const key7 in v6) {
-          if (!c5.includes(key7)) extraProperty("/query", key7);
+          if (!c5.includes(key7)) checks.extraProperty("/query", key7);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v8 = v1["header"];
-      if (!isObject(v8)) typeError("/header", "object");
+      if (!checks.isObject(v8)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyHistoricalPerpetualFundingExchangeData, getLegacyHistoricalTotalOpenInterestByExchangeData, getLegacyHistoricalTotalVolumeByExchangeData), compiled once.
 'use strict';
-const { validator, isNumber, isObject, typed, typeError, enumError, missing, extraProperty, numberLimit, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = ["currency","option"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);
@@ -13,83 +13,83 @@ const c7 = new RegExp(c6);
 const c8 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$";
 const c9 = new RegExp(c8);
 const c10 = ["1m","5m","15m","30m","1h","2h","4h","6h","12h","1d"];
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
-        if (v2.currency === undefined) missing("/path", "currency");
-        if (v2.option === undefined) missing("/path", "option");
+      if (checks.isObject(v2)) {
+        if (v2.currency === undefined) checks.missing("/path", "currency");
+        if (v2.option === undefined) checks.missing("/path", "option");
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
         if (v2.currency !== undefined) {
-          let v4 = typed(v2, "currency", "/path/currency", "string");
+          let v4 = checks.typed(v2, "currency", "/path/currency", "string");
           if (typeof v4 == "string") {
-            if (!c3.test(v4)) patternError("/path/currency", c2);
+            if (!c3.test(v4)) checks.patternError("/path/currency", c2);
           }
         }
         if (v2.option !== undefined) {
-          let v5 = typed(v2, "option", "/path/option", "string");
-          if (!c4.includes(v5)) enumError("/path/option", c4);
+          let v5 = checks.typed(v2, "option", "/path/option", "string");
+          if (!c4.includes(v5)) checks.enumError("/path/option", c4);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v6 = v1["query"];
-      if (isObject(v6)) {
-        if (v6.start === undefined) missing("/query", "start");
-        if (v6.end === undefined) missing("/query", "end");
+      if (checks.isObject(v6)) {
+        if (v6.start === undefined) checks.missing("/query", "start");
+        if (v6.end === undefined) checks.missing("/query", "end");
         for (const key7 in v6) {
-          if (!c5.includes(key7)) extraProperty("/query", key7);
+          if (!c5.includes(key7)) checks.extraProperty("/query", key7);
         }
         if (v6.market !== undefined) {
-          let v8 = typed(v6, "market", "/query/market", "string");
+          let v8 = checks.typed(v6, "market", "/query/market", "string");
           if (typeof v8 == "string") {
-            if (!c7.test(v8)) patternError("/query/market", c6);
+            if (!c7.test(v8)) checks.patternError("/query/market", c6);
           }
         }
         if (v6.start !== undefined) {
-          let v9 = typed(v6, "start", "/query/start", "string");
+          let v9 = checks.typed(v6, "start", "/query/start", "string");
           if (typeof v9 == "string") {
-            if (!c9.test(v9)) patternError("/query/start", c8);
+            if (!c9.test(v9)) checks.patternError("/query/start", c8);
           }
         }
         if (v6.end !== undefined) {
-          let v10 = typed(v6, "end", "/query/end", "string");
+          let v10 = checks.typed(v6, "end", "/query/end", "string");
           if (typeof v10 == "string") {
-            if (!c9.test(v10)) patternError("/query/end", c8);
+            if (!c9.test(v10)) checks.patternError("/query/end", c8);
           }
         }
         if (v6.limit !== undefined) {
-          let v11 = typed(v6, "limit", "/query/limit", "integer");
-          if (isNumber(v11)) {
-            if (v11 > 144) numberLimit("/query/limit", "maximum", 144);
-            if (v11 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v11 = checks.typed(v6, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v11)) {
+            if (v11 > 144) checks.numberLimit("/query/limit", "maximum", 144);
+            if (v11 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v6.page !== undefined) {
-          let v12 = typed(v6, "page", "/query/page", "integer");
-          if (isNumber(v12)) {
-            if (v12 < 1) numberLimit("/query/page", "minimum", 1);
+          let v12 = checks.typed(v6, "page", "/query/page", "integer");
+          if (checks.isNumber(v12)) {
+            if (v12 < 1) checks.numberLimit("/query/page", "minimum", 1);
           }
         }
         if (v6.granularity !== undefined) {
-          let v13 = typed(v6, "granularity", "/query/granularity", "string");
-          if (!c10.includes(v13)) enumError("/query/granularity", c10);
+          let v13 = checks.typed(v6, "granularity", "/query/granularity", "string");
+          if (!c10.includes(v13)) checks.enumError("/query/granularity", c10);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v14 = v1["header"];
-      if (!isObject(v14)) typeError("/header", "object");
+      if (!checks.isObject(v14)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

@@ -2,36 +2,36 @@
 
 // One validator shared by 30 operations (getChangelogDataCorrections, getChangelogDataCoverage, getHealth, …), compiled once.
 'use strict';
-const { validator, isObject, typeError, missing, extraProperty } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = [];
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
+      if (checks.isObject(v4)) {
         for (const key5 in v4) {
-          if (!c1.includes(key5)) extraProperty("/query", key5);
+          if (!c1.includes(key5)) checks.extraProperty("/query", key5);
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v6 = v1["header"];
-      if (!isObject(v6)) typeError("/header", "object");
+      if (!checks.isObject(v6)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);

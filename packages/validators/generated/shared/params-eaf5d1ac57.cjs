@@ -2,72 +2,72 @@
 
 // One validator shared by 2 operations (getFuturesCatalog, getPerpetualsCatalog), compiled once.
 'use strict';
-const { validator, isNumber, isObject, typed, typeError, missing, extraProperty, numberLimit, countLimit, patternError } = require("../../runtime/checks.cjs");
+const checks = require("../../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["exchange","currency","maturity","limit","cursor"];
 const c3 = "^[A-Za-z0-9_]{1,20}$";
 const c4 = new RegExp(c3);
 const c5 = "^(0?[1-9]|[12][0-9]|3[01])(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[0-9]{2}$";
 const c6 = new RegExp(c5);
-exports.validate = validator((box, key) => {
+exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
-  if (isObject(v1)) {
-    if (v1.path === undefined) missing("", "path");
-    if (v1.query === undefined) missing("", "query");
-    if (v1.header === undefined) missing("", "header");
+  if (checks.isObject(v1)) {
+    if (v1.path === undefined) checks.missing("", "path");
+    if (v1.query === undefined) checks.missing("", "query");
+    if (v1.header === undefined) checks.missing("", "header");
     if (v1.path !== undefined) {
       let v2 = v1["path"];
-      if (isObject(v2)) {
+      if (checks.isObject(v2)) {
         for (const key3 in v2) {
-          if (!c1.includes(key3)) extraProperty("/path", key3);
+          if (!c1.includes(key3)) checks.extraProperty("/path", key3);
         }
       }
-      else typeError("/path", "object");
+      else checks.typeError("/path", "object");
     }
     if (v1.query !== undefined) {
       let v4 = v1["query"];
-      if (isObject(v4)) {
+      if (checks.isObject(v4)) {
         for (const key5 in v4) {
-          if (!c2.includes(key5)) extraProperty("/query", key5);
+          if (!c2.includes(key5)) checks.extraProperty("/query", key5);
         }
         if (v4.exchange !== undefined) {
-          let v6 = typed(v4, "exchange", "/query/exchange", "string");
+          let v6 = checks.typed(v4, "exchange", "/query/exchange", "string");
           if (typeof v6 == "string") {
-            if (v6.length < 1) countLimit("/query/exchange", "minLength", 1);
+            if (v6.length < 1) checks.countLimit("/query/exchange", "minLength", 1);
           }
         }
         if (v4.currency !== undefined) {
-          let v7 = typed(v4, "currency", "/query/currency", "string");
+          let v7 = checks.typed(v4, "currency", "/query/currency", "string");
           if (typeof v7 == "string") {
-            if (!c4.test(v7)) patternError("/query/currency", c3);
+            if (!c4.test(v7)) checks.patternError("/query/currency", c3);
           }
         }
         if (v4.maturity !== undefined) {
-          let v8 = typed(v4, "maturity", "/query/maturity", "string");
+          let v8 = checks.typed(v4, "maturity", "/query/maturity", "string");
           if (typeof v8 == "string") {
-            if (!c6.test(v8)) patternError("/query/maturity", c5);
+            if (!c6.test(v8)) checks.patternError("/query/maturity", c5);
           }
         }
         if (v4.limit !== undefined) {
-          let v9 = typed(v4, "limit", "/query/limit", "integer");
-          if (isNumber(v9)) {
-            if (v9 > 1000) numberLimit("/query/limit", "maximum", 1000);
-            if (v9 < 1) numberLimit("/query/limit", "minimum", 1);
+          let v9 = checks.typed(v4, "limit", "/query/limit", "integer");
+          if (checks.isNumber(v9)) {
+            if (v9 > 1000) checks.numberLimit("/query/limit", "maximum", 1000);
+            if (v9 < 1) checks.numberLimit("/query/limit", "minimum", 1);
           }
         }
         if (v4.cursor !== undefined) {
-          let v10 = typed(v4, "cursor", "/query/cursor", "string");
+          let v10 = checks.typed(v4, "cursor", "/query/cursor", "string");
           if (typeof v10 == "string") {
-            if (v10.length < 1) countLimit("/query/cursor", "minLength", 1);
+            if (v10.length < 1) checks.countLimit("/query/cursor", "minLength", 1);
           }
         }
       }
-      else typeError("/query", "object");
+      else checks.typeError("/query", "object");
     }
     if (v1.header !== undefined) {
       let v11 = v1["header"];
-      if (!isObject(v11)) typeError("/header", "object");
+      if (!checks.isObject(v11)) checks.typeError("/header", "object");
     }
   }
-  else typeError("", "object");
+  else checks.typeError("", "object");
 }, true);
