@@ -7,7 +7,7 @@
 // ajv/dist/compile/validate/dataType.js), write it back into the object it was read from, where the caller sees it,
 // and report every broken rule, as ajv's allErrors does. The checks themselves stay inline in the generated code
 // (property reads by name, no loop over a schema); only the failure path comes here (and the integer test), so a
-// valid 1,000-row page calls nothing else below.
+// valid 1,000-row page calls nothing else below. What only a few validators call is in runtime/rare-checks.cjs.
 
 /**
  * @typedef {{ instancePath: string, keyword: string, params: Record<string, unknown> }} CheckError
@@ -91,18 +91,8 @@ function requiredFirst(data, path, names) {
   return true;
 }
 
-/** A property name as a JSON Pointer segment (ajv's instancePath escaping). @param {string} key */
-const pointer = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /** ajv's comparison wording of each number limit. @type {Readonly<Record<string, string>>} */
 const COMPARISON = { maximum: '<=', minimum: '>=', exclusiveMaximum: '<', exclusiveMinimum: '>' };
-
-/** String length in code points, as ajv counts for a length limit above 1 (a surrogate pair is one). @param {string} s */
-function codePoints(s) {
-  let length = 0;
-  for (const _ of s) length++;
-  return length;
-}
 
 /** ajv's number test with strictNumbers (NaN and Infinity are not numbers). @param {unknown} data */
 const isNumber = (data) => typeof data == 'number' && isFinite(data);
@@ -156,23 +146,6 @@ function typed(parent, key, path, type) {
   return coerced;
 }
 
-/**
- * ajv's anyOf over parameters: the branches in order until one passes (each may coerce the value, as there); their
- * own errors are dropped either way, as ajv's are not worded (only the union's own error is).
- * @param {(() => void)[]} branches
- */
-function anyOf(...branches) {
-  const before = errors.length;
-  let valid = false;
-  for (const branch of branches) {
-    branch();
-    valid = errors.length === before;
-    errors.length = before;
-    if (valid) break;
-  }
-  return valid;
-}
-
 module.exports = {
   validator,
   isInteger,
@@ -180,21 +153,19 @@ module.exports = {
   isObject,
   at,
   requiredFirst,
-  pointer,
-  codePoints,
   typed,
-  anyOf,
+  fail,
+  /** The errors of the validation running now (runtime/rare-checks.cjs counts and drops a union branch's). */
+  errors: () => errors,
   typeError: (/** @type {string} */ path, /** @type {string | readonly string[]} */ type) => fail('type', path, { type }),
   constError: (/** @type {string} */ path, /** @type {unknown} */ allowedValue) => fail('const', path, { allowedValue }),
   enumError: (/** @type {string} */ path, /** @type {readonly unknown[]} */ allowedValues) => fail('enum', path, { allowedValues }),
   missing: (/** @type {string} */ path, /** @type {string} */ missingProperty) => fail('required', path, { missingProperty }),
   extraProperty: (/** @type {string} */ path, /** @type {string} */ additionalProperty) => fail('additionalProperties', path, { additionalProperty }),
-  extraItems: (/** @type {string} */ path, /** @type {number} */ limit) => fail('additionalItems', path, { limit }),
   numberLimit: (/** @type {string} */ path, /** @type {string} */ keyword, /** @type {number} */ limit) =>
     fail(keyword, path, { comparison: COMPARISON[keyword], limit }),
   countLimit: (/** @type {string} */ path, /** @type {string} */ keyword, /** @type {number} */ limit) => fail(keyword, path, { limit }),
   patternError: (/** @type {string} */ path, /** @type {string} */ pattern) => fail('pattern', path, { pattern }),
   formatError: (/** @type {string} */ path, /** @type {string} */ format) => fail('format', path, { format }),
   unionError: (/** @type {string} */ path, /** @type {'anyOf' | 'oneOf'} */ keyword) => fail(keyword, path, {}),
-  notError: (/** @type {string} */ path) => fail('not', path, {}),
 };

@@ -2,7 +2,7 @@
 // constants declared once (an enum's values, a type list, a pattern, a required list), one boolean function per
 // distinct union branch, the string formats it reads, and the rendering of it all as indented, readable code. Instance
 // paths are written as expressions evaluated only when a check fails.
-import { indent, pointer, runtimeFormat } from './validator-code.mjs';
+import { checksRequires, helperExpression, indent, isRareHelper, pointer, runtimeFormat } from './validator-code.mjs';
 
 /**
  * One step of an instance path: a property name known at generation time, or a variable holding an array index or
@@ -11,8 +11,8 @@ import { indent, pointer, runtimeFormat } from './validator-code.mjs';
  */
 
 /**
- * What the generated code calls in runtime/checks.cjs, each as a property of the module (`checks.typeError(...)`): one
- * `checks` binding per module instead of a destructuring list of the names it uses, which a bundle carried once per
+ * What the generated code calls in runtime/checks.cjs (and rare-checks.cjs), each as a property of the module
+ * (`checks.typeError(...)`): one `checks` binding per module instead of a destructuring list of the names it uses, which a bundle carried once per
  * generated module with every name renamed (one operation's browser bundle -97 B min+gzip, pnpm bench). The hot
  * path's checks are inline and call none of them, so a row reads no property more.
  */
@@ -25,7 +25,7 @@ const HELPERS = [
 export const withSegment = (path, part) => [...path, part];
 
 /** Names the generated code must not declare: the module's own around it (validators.mjs writes the operation module). */
-const RESERVED = new Set(['checks', 'formats', 'd', 'lazy', 'exports', 'require', 'module']);
+const RESERVED = new Set(['checks', 'rareChecks', 'formats', 'd', 'lazy', 'exports', 'require', 'module']);
 
 export class BodyCode {
   /** @param {string} target the object the validators are exported on (`exports`, or `exports.validators`) */
@@ -43,12 +43,15 @@ export class BodyCode {
     this.functions = [];
     /** @type {string[]} */
     this.exports = [];
+    /** whether the code calls a helper of runtime/rare-checks.cjs */
+    this.rare = false;
   }
 
-  /** The expression of a runtime/checks.cjs helper the code calls, by name. @param {string} helper */
+  /** The expression of a runtime check helper the code calls, by name. @param {string} helper */
   use(helper) {
     if (!HELPERS.includes(helper)) throw new Error(`codegen: runtime/checks.cjs has no helper ${helper}`);
-    return `checks.${helper}`;
+    this.rare ||= isRareHelper(helper);
+    return helperExpression(helper);
   }
 
   /**
@@ -138,7 +141,7 @@ export class BodyCode {
 
   render() {
     return [
-      'const checks = require("../../runtime/checks.cjs");',
+      ...checksRequires(this.rare),
       ...(this.formats.size ? ['const formats = require("../../runtime/formats.cjs");'] : []),
       ...[...this.formats].map(([format, name]) => `const ${name} = formats[${JSON.stringify(format)}];`),
       ...[...this.constants.values()].map(({ name, init }) => `const ${name} = ${init};`),

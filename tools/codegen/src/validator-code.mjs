@@ -32,3 +32,21 @@ export const alwaysValid = (/** @type {unknown} */ schema) => schema === true ||
 
 /** Lines indented one level; blank lines stay blank. @param {string[]} lines */
 export const indent = (lines) => lines.map((line) => (line ? `  ${line}` : line));
+
+/**
+ * The runtime helpers only a few generated validators call, which live in runtime/rare-checks.cjs instead of
+ * runtime/checks.cjs (that module says why); the generated code requires that module only when it calls one.
+ */
+const RARE_HELPERS = new Set(['pointer', 'codePoints', 'anyOf', 'extraItems', 'notError']);
+
+/** The expression of a runtime check helper, by name: `checks.typeError`, `rareChecks.pointer`. */
+export const helperExpression = (/** @type {string} */ helper) => `${RARE_HELPERS.has(helper) ? 'rareChecks' : 'checks'}.${helper}`;
+
+/** Whether a helper lives in runtime/rare-checks.cjs. */
+export const isRareHelper = (/** @type {string} */ helper) => RARE_HELPERS.has(helper);
+
+/** The requires of the runtime's check modules: checks.cjs always, rare-checks.cjs when a rare helper is called. */
+export const checksRequires = (/** @type {boolean} */ rare) => [
+  'const checks = require("../../runtime/checks.cjs");',
+  ...(rare ? ['const rareChecks = require("../../runtime/rare-checks.cjs");'] : []),
+];

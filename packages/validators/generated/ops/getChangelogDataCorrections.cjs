@@ -4,6 +4,7 @@
 exports.meta = {"operationId":"getChangelogDataCorrections","method":"get","path":"/api/v1/changelog/data-corrections","family":"v1","responses":{"200":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
 const checks = require("../../runtime/checks.cjs");
+const rareChecks = require("../../runtime/rare-checks.cjs");
 const list = ["lastUpdated","feedRevision"];
 const list2 = ["id","publishedAt","updatedAt","deployment"];
 const list3 = ["deployedAt"];
@@ -82,7 +83,7 @@ function response200(d) {
   for (const key2 in d) {
     if (key2 !== "lastUpdated" && key2 !== "feedRevision") {
       const value3 = d[key2];
-      if (!(branch1(value3) || branch4(value3))) return checks.unionError("/" + checks.pointer(key2), "anyOf");
+      if (!(branch1(value3) || branch4(value3))) return checks.unionError("/" + rareChecks.pointer(key2), "anyOf");
     }
   }
   {

@@ -4,6 +4,7 @@
 exports.meta = {"operationId":"getLegacyATMImpliedVolatilityTimeLapse","method":"get","path":"/analytics/options/atm_iv_ts/{market}/{currency}","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
 const checks = require("../../runtime/checks.cjs");
+const rareChecks = require("../../runtime/rare-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["maturity","iv"];
@@ -37,10 +38,10 @@ function response200(d) {
     for (const key5 in value4) {
       if (true) {
         const value6 = value4[key5];
-        if (!(Array.isArray(value6))) return checks.typeError("/data/" + checks.pointer(key5), "array");
+        if (!(Array.isArray(value6))) return checks.typeError("/data/" + rareChecks.pointer(key5), "array");
         for (let i7 = 0; i7 < value6.length; i7++) {
           const item8 = value6[i7];
-          if (!dataItem(item8)) return checks.at("/data/" + checks.pointer(key5) + "/" + i7, item8, list3);
+          if (!dataItem(item8)) return checks.at("/data/" + rareChecks.pointer(key5) + "/" + i7, item8, list3);
         }
       }
     }

@@ -5,6 +5,7 @@ exports.meta = {"operationId":"getLegacyFuturesMarketSnapshot","method":"get","p
 exports.validators = {};
 {
   const checks = require("../../runtime/checks.cjs");
+  const rareChecks = require("../../runtime/rare-checks.cjs");
   const list = ["date","data"];
   const list2 = ["data"];
   const list3 = ["string","number","boolean","object","array","null"];
@@ -26,77 +27,77 @@ exports.validators = {};
       for (const key5 in value4) {
         if (true) {
           const value6 = value4[key5];
-          if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return checks.typeError("/data/" + checks.pointer(key5), "object");
+          if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return checks.typeError("/data/" + rareChecks.pointer(key5), "object");
           {
             const value7 = value6.expiration_date;
             if (value7 !== void 0) {
-              if (!(typeof value7 == "string" || typeof value7 == "number" || typeof value7 == "boolean" || typeof value7 == "object" && value7 !== null && !Array.isArray(value7) || Array.isArray(value7) || value7 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/expiration_date", list3);
+              if (!(typeof value7 == "string" || typeof value7 == "number" || typeof value7 == "boolean" || typeof value7 == "object" && value7 !== null && !Array.isArray(value7) || Array.isArray(value7) || value7 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/expiration_date", list3);
             }
           }
           {
             const value9 = value6.bid;
             if (value9 !== void 0) {
-              if (!(typeof value9 == "number" || value9 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/bid", list4);
+              if (!(typeof value9 == "number" || value9 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/bid", list4);
             }
           }
           {
             const value11 = value6.bid_amount;
             if (value11 !== void 0) {
-              if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/bid_amount", list4);
+              if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/bid_amount", list4);
             }
           }
           {
             const value12 = value6.ask;
             if (value12 !== void 0) {
-              if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/ask", list4);
+              if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/ask", list4);
             }
           }
           {
             const value13 = value6.ask_amount;
             if (value13 !== void 0) {
-              if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/ask_amount", list4);
+              if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/ask_amount", list4);
             }
           }
           {
             const value14 = value6.volume;
             if (value14 !== void 0) {
-              if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/volume", list4);
+              if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/volume", list4);
             }
           }
           {
             const value15 = value6.volume_usd;
             if (value15 !== void 0) {
-              if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/volume_usd", list4);
+              if (!(typeof value15 == "number" || value15 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/volume_usd", list4);
             }
           }
           {
             const value16 = value6.open_interest;
             if (value16 !== void 0) {
-              if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/open_interest", list4);
+              if (!(typeof value16 == "number" || value16 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/open_interest", list4);
             }
           }
           {
             const value17 = value6.datetime;
             if (value17 !== void 0) {
-              if (!(typeof value17 == "string" || typeof value17 == "number" || typeof value17 == "boolean" || typeof value17 == "object" && value17 !== null && !Array.isArray(value17) || Array.isArray(value17) || value17 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/datetime", list3);
+              if (!(typeof value17 == "string" || typeof value17 == "number" || typeof value17 == "boolean" || typeof value17 == "object" && value17 !== null && !Array.isArray(value17) || Array.isArray(value17) || value17 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/datetime", list3);
             }
           }
           {
             const value18 = value6.underlyer;
             if (value18 !== void 0) {
-              if (!(typeof value18 == "string" || typeof value18 == "number" || typeof value18 == "boolean" || typeof value18 == "object" && value18 !== null && !Array.isArray(value18) || Array.isArray(value18) || value18 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/underlyer", list3);
+              if (!(typeof value18 == "string" || typeof value18 == "number" || typeof value18 == "boolean" || typeof value18 == "object" && value18 !== null && !Array.isArray(value18) || Array.isArray(value18) || value18 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/underlyer", list3);
             }
           }
           {
             const value19 = value6.basis;
             if (value19 !== void 0) {
-              if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/basis", list4);
+              if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/basis", list4);
             }
           }
           {
             const value20 = value6.underlyer_spot;
             if (value20 !== void 0) {
-              if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/underlyer_spot", list4);
+              if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/underlyer_spot", list4);
             }
           }
         }

@@ -4,6 +4,7 @@
 exports.meta = {"operationId":"getLegacyModelTermStructureATMChartTimeLapse","method":"get","path":"/analytics/options/model_charts/term_structure_atm/{currency}/time_lapse","family":"legacy","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"429":{"body":true,"headers":true}},"requestBody":null,"caseInsensitive":[],"decodedHeaders":{}};
 exports.validators = {};
 const checks = require("../../runtime/checks.cjs");
+const rareChecks = require("../../runtime/rare-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["tenor","expiry"];
@@ -57,22 +58,22 @@ function response200(d) {
     for (const key5 in value4) {
       if (true) {
         const value6 = value4[key5];
-        if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return checks.typeError("/data/" + checks.pointer(key5), "object");
-        if (value6.tenor === void 0 || value6.expiry === void 0) return checks.requiredFirst(value6, "/data/" + checks.pointer(key5), list3);
+        if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return checks.typeError("/data/" + rareChecks.pointer(key5), "object");
+        if (value6.tenor === void 0 || value6.expiry === void 0) return checks.requiredFirst(value6, "/data/" + rareChecks.pointer(key5), list3);
         {
           const value8 = value6.tenor;
-          if (!(Array.isArray(value8))) return checks.typeError("/data/" + checks.pointer(key5) + "/tenor", "array");
+          if (!(Array.isArray(value8))) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/tenor", "array");
           for (let i9 = 0; i9 < value8.length; i9++) {
             const item10 = value8[i9];
-            if (!tenorItem(item10)) return checks.at("/data/" + checks.pointer(key5) + "/tenor/" + i9, item10, list4);
+            if (!tenorItem(item10)) return checks.at("/data/" + rareChecks.pointer(key5) + "/tenor/" + i9, item10, list4);
           }
         }
         {
           const value16 = value6.expiry;
-          if (!(Array.isArray(value16))) return checks.typeError("/data/" + checks.pointer(key5) + "/expiry", "array");
+          if (!(Array.isArray(value16))) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/expiry", "array");
           for (let i17 = 0; i17 < value16.length; i17++) {
             const item18 = value16[i17];
-            if (!expiryItem(item18)) return checks.at("/data/" + checks.pointer(key5) + "/expiry/" + i17, item18, list6);
+            if (!expiryItem(item18)) return checks.at("/data/" + rareChecks.pointer(key5) + "/expiry/" + i17, item18, list6);
           }
         }
       }

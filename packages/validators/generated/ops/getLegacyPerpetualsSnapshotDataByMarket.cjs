@@ -5,6 +5,7 @@ exports.meta = {"operationId":"getLegacyPerpetualsSnapshotDataByMarket","method"
 exports.validators = {};
 {
   const checks = require("../../runtime/checks.cjs");
+  const rareChecks = require("../../runtime/rare-checks.cjs");
   const list = ["date","data"];
   const list2 = ["data"];
   const list3 = ["number","null"];
@@ -26,83 +27,83 @@ exports.validators = {};
       for (const key5 in value4) {
         if (true) {
           const value6 = value4[key5];
-          if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return checks.typeError("/data/" + checks.pointer(key5), "object");
+          if (!(typeof value6 == "object" && value6 !== null && !Array.isArray(value6))) return checks.typeError("/data/" + rareChecks.pointer(key5), "object");
           {
             const value7 = value6.bid;
             if (value7 !== void 0) {
-              if (!(typeof value7 == "number" || value7 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/bid", list3);
+              if (!(typeof value7 == "number" || value7 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/bid", list3);
             }
           }
           {
             const value9 = value6.bid_amount;
             if (value9 !== void 0) {
-              if (!(typeof value9 == "number" || value9 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/bid_amount", list3);
+              if (!(typeof value9 == "number" || value9 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/bid_amount", list3);
             }
           }
           {
             const value10 = value6.ask;
             if (value10 !== void 0) {
-              if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/ask", list3);
+              if (!(typeof value10 == "number" || value10 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/ask", list3);
             }
           }
           {
             const value11 = value6.ask_amount;
             if (value11 !== void 0) {
-              if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/ask_amount", list3);
+              if (!(typeof value11 == "number" || value11 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/ask_amount", list3);
             }
           }
           {
             const value12 = value6.volume;
             if (value12 !== void 0) {
-              if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/volume", list3);
+              if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/volume", list3);
             }
           }
           {
             const value13 = value6.volume_usd;
             if (value13 !== void 0) {
-              if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/volume_usd", list3);
+              if (!(typeof value13 == "number" || value13 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/volume_usd", list3);
             }
           }
           {
             const value14 = value6.open_interest;
             if (value14 !== void 0) {
-              if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/open_interest", list3);
+              if (!(typeof value14 == "number" || value14 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/open_interest", list3);
             }
           }
           {
             const value15 = value6.datetime;
             if (value15 !== void 0) {
-              if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/datetime", list4);
+              if (!(typeof value15 == "string" || typeof value15 == "number" || typeof value15 == "boolean" || typeof value15 == "object" && value15 !== null && !Array.isArray(value15) || Array.isArray(value15) || value15 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/datetime", list4);
             }
           }
           {
             const value17 = value6.underlyer;
             if (value17 !== void 0) {
-              if (!(typeof value17 == "string" || typeof value17 == "number" || typeof value17 == "boolean" || typeof value17 == "object" && value17 !== null && !Array.isArray(value17) || Array.isArray(value17) || value17 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/underlyer", list4);
+              if (!(typeof value17 == "string" || typeof value17 == "number" || typeof value17 == "boolean" || typeof value17 == "object" && value17 !== null && !Array.isArray(value17) || Array.isArray(value17) || value17 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/underlyer", list4);
             }
           }
           {
             const value18 = value6.underlyer_spot;
             if (value18 !== void 0) {
-              if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/underlyer_spot", list3);
+              if (!(typeof value18 == "number" || value18 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/underlyer_spot", list3);
             }
           }
           {
             const value19 = value6.basis;
             if (value19 !== void 0) {
-              if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/basis", list3);
+              if (!(typeof value19 == "number" || value19 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/basis", list3);
             }
           }
           {
             const value20 = value6.fr;
             if (value20 !== void 0) {
-              if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/fr", list3);
+              if (!(typeof value20 == "number" || value20 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/fr", list3);
             }
           }
           {
             const value21 = value6.next_fr;
             if (value21 !== void 0) {
-              if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/data/" + checks.pointer(key5) + "/next_fr", list3);
+              if (!(typeof value21 == "number" || value21 === null)) return checks.typeError("/data/" + rareChecks.pointer(key5) + "/next_fr", list3);
             }
           }
         }

@@ -287,6 +287,7 @@ exports.validators = {};
 }
 {
   const checks = require("../../runtime/checks.cjs");
+  const rareChecks = require("../../runtime/rare-checks.cjs");
   const formats = require("../../runtime/formats.cjs");
   const f1 = formats["date-time"];
   const c1 = [];
@@ -382,7 +383,7 @@ exports.validators = {};
             }
           }
           if (v4.expiry !== undefined) {
-            if (!checks.anyOf(() => {
+            if (!rareChecks.anyOf(() => {
     let v20 = checks.typed(v4, "expiry", "/query/expiry", "string");
     if (typeof v20 == "string") {
       if (!c9.test(v20)) checks.patternError("/query/expiry", c8);

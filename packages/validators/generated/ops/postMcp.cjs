@@ -5,6 +5,7 @@ exports.meta = {"operationId":"postMcp","method":"post","path":"/api/v1/mcp","fa
 exports.validators = {};
 {
   const checks = require("../../runtime/checks.cjs");
+  const rareChecks = require("../../runtime/rare-checks.cjs");
   const list = ["code","message"];
   const list2 = ["string","number","boolean","object","array","null"];
   const list3 = ["jsonrpc","id","error"];
@@ -136,7 +137,7 @@ exports.validators = {};
   }
 
   function response400(d) {
-    if (branch9(d)) return checks.notError("");
+    if (branch9(d)) return rareChecks.notError("");
     if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return checks.requiredFirst(d, "", list3);
     {
@@ -156,7 +157,7 @@ exports.validators = {};
   }
 
   function response402(d) {
-    if (branch9(d)) return checks.notError("");
+    if (branch9(d)) return rareChecks.notError("");
     if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return checks.requiredFirst(d, "", list3);
     {
@@ -176,7 +177,7 @@ exports.validators = {};
   }
 
   function response406(d) {
-    if (branch9(d)) return checks.notError("");
+    if (branch9(d)) return rareChecks.notError("");
     if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");
     if (d.jsonrpc === void 0 || d.id === void 0 || d.error === void 0) return checks.requiredFirst(d, "", list3);
     {

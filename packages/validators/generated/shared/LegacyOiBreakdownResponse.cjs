@@ -3,6 +3,7 @@
 // One validator shared by 2 operations (getLegacyOpenInterestBreakdownData, getLegacyVolumeBreakdownData), compiled once.
 'use strict';
 const checks = require("../../runtime/checks.cjs");
+const rareChecks = require("../../runtime/rare-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["all"];
@@ -16,7 +17,7 @@ function all(d) {
     for (const key10 in value9) {
       if (true) {
         const value11 = value9[key10];
-        if (!(typeof value11 == "number")) return checks.typeError("/usd/" + checks.pointer(key10), "number");
+        if (!(typeof value11 == "number")) return checks.typeError("/usd/" + rareChecks.pointer(key10), "number");
       }
     }
   }
@@ -26,7 +27,7 @@ function all(d) {
     for (const key13 in value12) {
       if (true) {
         const value14 = value12[key13];
-        if (!(typeof value14 == "number")) return checks.typeError("/notional/" + checks.pointer(key13), "number");
+        if (!(typeof value14 == "number")) return checks.typeError("/notional/" + rareChecks.pointer(key13), "number");
       }
     }
   }

@@ -3,6 +3,7 @@
 // One validator shared by 4 operations (getLegacyOptionsOIBreakdown, getLegacyOptionsOIBreakdownByCurrency, getLegacyOptionsVolumeBreakdown, …), compiled once.
 'use strict';
 const checks = require("../../runtime/checks.cjs");
+const rareChecks = require("../../runtime/rare-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["notional","open_value"];
@@ -28,7 +29,7 @@ function validate(d) {
       for (const key7 in value6) {
         if (true) {
           const value8 = value6[key7];
-          if (!(typeof value8 == "number" || value8 === null)) return checks.typeError("/data/notional/" + checks.pointer(key7), list4);
+          if (!(typeof value8 == "number" || value8 === null)) return checks.typeError("/data/notional/" + rareChecks.pointer(key7), list4);
         }
       }
     }
@@ -38,7 +39,7 @@ function validate(d) {
       for (const key11 in value10) {
         if (true) {
           const value12 = value10[key11];
-          if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/data/open_value/" + checks.pointer(key11), list4);
+          if (!(typeof value12 == "number" || value12 === null)) return checks.typeError("/data/open_value/" + rareChecks.pointer(key11), list4);
         }
       }
     }
