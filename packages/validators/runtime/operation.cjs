@@ -22,6 +22,8 @@ const { wordErrors } = require('./wording.cjs');
  * }} OperationMeta
  * @typedef {{ (data: unknown): boolean, errors?: readonly WordedError[] | null }} AjvValidate
  * @typedef {{ meta: OperationMeta, validators: Readonly<Record<string, AjvValidate>> }} OperationModule
+ * @typedef {(value: unknown, path: string, out: ValidationIssue[]) => ValidationIssue[]} NonFiniteNumbers
+ *   runtime/finite-numbers.cjs, which the module of an operation that takes a body exports
  * @typedef {Headers | Record<string, unknown>} HeadersInput
  * @typedef {{ entries(): Iterable<[string, unknown]>, get(name: string): unknown }} HeadersLike a Headers (or a Map)
  * @typedef {{ path?: object | undefined, query?: object | undefined, headers?: HeadersInput | undefined, body?: unknown }} RequestInput
@@ -63,18 +65,6 @@ function decodeBase64Json(text) {
       ? Buffer.from(text, 'base64').toString('utf8')
       : new TextDecoder().decode(Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
   return JSON.parse(json);
-}
-
-/**
- * JSON has no NaN or Infinity; a request body holding one would silently become null when serialised.
- * @param {unknown} value @param {string} path @param {ValidationIssue[]} out @returns {ValidationIssue[]}
- */
-function nonFiniteNumbers(value, path, out) {
-  if (typeof value === 'number' && !Number.isFinite(value))
-    out.push({ path, rule: 'finite', message: `${path} must be a finite number (${value} is not JSON)` });
-  else if (Array.isArray(value)) value.forEach((item, i) => nonFiniteNumbers(item, `${path}[${i}]`, out));
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) nonFiniteNumbers(item, `${path}.${key}`, out);
-  return out;
 }
 
 // Standard Schema (https://standardschema.dev, @standard-schema/spec 1.x): the operation validator is itself a
@@ -197,6 +187,9 @@ function createOperationValidator(mod) {
     } else if (body === undefined) {
       if (meta.requestBody.required) return failOne('request body', 'body', 'required', 'body is required');
     } else {
+      // The module of an operation that takes a body brings the check (validators.mjs): one without needs none.
+      const { nonFiniteNumbers } = /** @type {{ nonFiniteNumbers?: NonFiniteNumbers }} */ (mod);
+      if (typeof nonFiniteNumbers !== 'function') throw new TypeError(`${id}: the generated module has no nonFiniteNumbers`);
       const nonFinite = nonFiniteNumbers(body, 'body', []);
       if (nonFinite.length) return fail('request body', nonFinite);
       const result = run('requestBody', body, 'body', 'body');

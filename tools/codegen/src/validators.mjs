@@ -198,6 +198,9 @@ export function generateValidators({ document, operations }, output) {
       `exports.meta = ${JSON.stringify(meta)};`,
       'exports.validators = {};',
       ...(both ? own.map(scoped) : own),
+      // runtime/operation.cjs checks a request body for NaN and Infinity before its validator, with this function:
+      // written only here, it is in the bundle of an operation that takes a body and of no other.
+      ...(meta.requestBody ? ['exports.nonFiniteNumbers = require("../../runtime/finite-numbers.cjs").nonFiniteNumbers;'] : []),
       ...(sharedExports.length ? [LAZY, `Object.defineProperties(exports.validators, {\n${sharedExports.join('\n')}\n});`] : []),
     ].join('\n');
     output.add(`${OUT}/ops/${op.operationId}.cjs`, code);

@@ -259,6 +259,7 @@ exports.validators = {};
     else checks.typeError("", "object");
   }, true);
 }
+exports.nonFiniteNumbers = require("../../runtime/finite-numbers.cjs").nonFiniteNumbers;
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -43,6 +43,7 @@ function requestBody(d) {
 
 exports.validators.response200 = checks.validator(response200, list);
 exports.validators.requestBody = checks.validator(requestBody);
+exports.nonFiniteNumbers = require("../../runtime/finite-numbers.cjs").nonFiniteNumbers;
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {
