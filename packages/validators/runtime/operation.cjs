@@ -17,7 +17,6 @@ const { wordErrors } = require('./wording.cjs');
  *   path: string,
  *   responses: Readonly<Record<string, { body: boolean, headers: boolean }>>,
  *   decodedHeaders: Readonly<Record<string, Readonly<Record<string, string>>>>,
- *   caseInsensitive: readonly string[],
  *   requestBody: { required: boolean } | null,
  * }} OperationMeta
  * @typedef {{ (data: unknown): boolean, errors?: readonly WordedError[] | null }} AjvValidate
@@ -175,11 +174,9 @@ function createOperationValidator(mod) {
       query: Object.fromEntries(Object.entries(request.query || {}).filter(([, v]) => v !== undefined)),
       header: lowerKeys(request.headers),
     };
-    for (const name of meta.caseInsensitive) {
-      const [location, key] = /** @type {[keyof typeof params, string]} codegen writes '<location>.<name>' */ (name.split('.'));
-      const value = params[location][key];
-      if (typeof value === 'string') params[location][key] = value.toUpperCase();
-    }
+    // The module of an operation with case-insensitive parameters brings their upper-casing as `caseInsensitive`
+    // (runtime/case-insensitive.cjs), run before validation; any other module has none.
+    /** @type {{ caseInsensitive?: (params: Record<string, Record<string, unknown>>) => void }} */ (mod).caseInsensitive?.(params);
     const checked = run('params', params, 'request parameters', '');
     if (!checked.ok) return checked;
     if (!meta.requestBody) {

@@ -14,7 +14,6 @@ const meta = {
   path: '/thing',
   responses: { '200': { body: true, headers: false } },
   decodedHeaders: {},
-  caseInsensitive: [],
   requestBody: null,
 };
 

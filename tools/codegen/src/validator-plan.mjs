@@ -16,7 +16,7 @@ import { headerSchema, parameterSchema, rewriteRefs } from './validator-schemas.
  * What the runtime reads of an operation besides its validators (written into the module as JSON).
  * @typedef {{operationId: string, method: string, path: string, family: 'legacy' | 'v1',
  *   responses: Record<number, {body: boolean, headers: boolean}>, requestBody: {required: boolean} | null,
- *   caseInsensitive: string[], decodedHeaders: Record<number, Record<string, string>>}} OperationMeta
+ *   decodedHeaders: Record<number, Record<string, string>>}} OperationMeta
  */
 
 /** The component a schema is nothing but a reference to, which names its shared module. */
@@ -26,7 +26,7 @@ const componentOf = (/** @type {SpecNode | undefined} */ schema) =>
 /**
  * @param {OperationModel} op
  * @param {Record<string, SpecNode>} components
- * @returns {{ op: OperationModel, meta: OperationMeta, entries: PlannedValidator[] }}
+ * @returns {{ op: OperationModel, meta: OperationMeta, entries: PlannedValidator[], caseInsensitive: string[] }}
  */
 export function planOperation(op, components) {
   /** @type {PlannedValidator[]} */
@@ -41,7 +41,6 @@ export function planOperation(op, components) {
     family: op.family,
     responses: {},
     requestBody: op.requestBody ? { required: op.requestBody.required } : null,
-    caseInsensitive: op.parameters.filter((p) => p.caseInsensitive).map((p) => `${p.in}.${p.name}`),
     decodedHeaders: {},
   };
   for (const response of op.responses) {
@@ -69,7 +68,10 @@ export function planOperation(op, components) {
     required: ['path', 'query', 'header'],
   };
   add('params', params, true);
-  return { op, meta, entries };
+  // The parameters runtime/operation.cjs upper-cases before checking them, as '<location>.<name>': validators.mjs writes
+  // their upper-casing into the operation's module only when there are some.
+  const caseInsensitive = op.parameters.filter((p) => p.caseInsensitive).map((p) => `${p.in}.${p.name}`);
+  return { op, meta, entries, caseInsensitive };
 }
 
 /**

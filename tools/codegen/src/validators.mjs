@@ -164,7 +164,7 @@ export function generateValidators({ document, operations }, output) {
     );
   }
 
-  for (const { op, meta, entries } of planned) {
+  for (const { op, meta, entries, caseInsensitive } of planned) {
     /** @type {{ name: string, schema: unknown }[]} */
     const bodyExports = [];
     /** @type {{ name: string, schema: unknown }[]} */
@@ -201,6 +201,9 @@ export function generateValidators({ document, operations }, output) {
       // runtime/operation.cjs checks a request body for NaN and Infinity before its validator, with this function:
       // written only here, it is in the bundle of an operation that takes a body and of no other.
       ...(meta.requestBody ? ['exports.nonFiniteNumbers = require("../../runtime/finite-numbers.cjs").nonFiniteNumbers;'] : []),
+      ...(caseInsensitive.length
+        ? [`exports.caseInsensitive = require("../../runtime/case-insensitive.cjs").upperCaseParameters(${JSON.stringify(caseInsensitive)});`]
+        : []),
       ...(sharedExports.length ? [LAZY, `Object.defineProperties(exports.validators, {\n${sharedExports.join('\n')}\n});`] : []),
     ].join('\n');
     output.add(`${OUT}/ops/${op.operationId}.cjs`, code);
