@@ -13,8 +13,9 @@ import { headerSchema, parameterSchema, rewriteRefs } from './validator-schemas.
  */
 
 /**
- * What the runtime reads of an operation besides its validators (written into the module as JSON).
- * @typedef {{operationId: string, method: string, path: string, family: 'legacy' | 'v1',
+ * What the runtime reads of an operation besides its validators (written into the module as JSON), and nothing else:
+ * every byte of it is in each bundle of the operation.
+ * @typedef {{operationId: string, method: string, path: string,
  *   responses: Record<number, {body: boolean, headers: boolean}>, requestBody: {required: boolean} | null,
  *   decodedHeaders: Record<number, Record<string, string>>}} OperationMeta
  */
@@ -38,7 +39,6 @@ export function planOperation(op, components) {
     operationId: op.operationId,
     method: op.method,
     path: op.path,
-    family: op.family,
     responses: {},
     requestBody: op.requestBody ? { required: op.requestBody.required } : null,
     decodedHeaders: {},
