@@ -43,15 +43,19 @@ const here = import.meta.dirname;
  * named parts, tried for the uri format, came out larger), so what shrinks the bundle is code that is no longer in it.
  * Then the rows' date pattern became charCodeAt comparisons written in the row check
  * (tools/codegen/src/pattern-matcher.mjs), 8% off a 1,000-row page's validation in pnpm bench (14% measured alone)
- * for 158 bytes: 7.2 -> 7.4 KiB. Then 7.4 -> 7.2 KiB (7562 -> 7355 B): the generated modules call the check runtime
- * through one `checks` binding instead of destructuring the names each uses (a bundle kept every module's list, each
- * name renamed), -97 B; the helpers few validators call (a run-time key's JSON Pointer, the parameter union, code-point
- * lengths, closed tuples, `not`) moved to runtime/rare-checks.cjs, which only their modules require (a bundler cannot
- * drop an unused property of a CommonJS module's exports), -110 B. What did not pay: the rarely hot body validators
- * (error bodies, the x402 payloads) as JSON schemas read by one runtime walker, +212 B (a walker of only the keywords
- * they use broke even: the compiled code gzips nearly as small as its schema). Of what is left, 211 B is the
- * bundler's ESM-to-CommonJS interop (the per-operation ESM entry imports CommonJS modules; the same bundle reached
- * through require() is 7144 B), which only ESM-native runtime and generated modules would remove.
+ * for 158 bytes: 7.2 -> 7.4 KiB. Then 7.4 -> 7.0 KiB (7562 -> 7219 B, 4.6x -> 4.3x), by leaving out of a bundle
+ * what its operation does not use: the generated modules call the check runtime through one `checks` binding instead
+ * of destructuring the names each uses (a bundle kept every module's list, each name renamed), -97 B; the helpers few
+ * validators call (a run-time key's JSON Pointer, the parameter union, code-point lengths, closed tuples, `not`) moved
+ * to runtime/rare-checks.cjs, which only their modules require (a bundler cannot drop an unused property of a
+ * CommonJS module's exports), -110 B; the request body's non-finite number check (runtime/finite-numbers.cjs) and the
+ * case-insensitive parameters' upper-casing (runtime/case-insensitive.cjs) come with the modules of the operations
+ * that have a body (6) or such a parameter (4) instead of sitting in operation.cjs, -84 and -42 B; meta no longer
+ * carries the family nothing reads, -10 B. What did not pay: the rarely hot body validators (error bodies, the x402
+ * payloads) as JSON schemas read by one runtime walker, +212 B (a walker of only the keywords they use broke even:
+ * the compiled code gzips nearly as small as its schema). Of what is left, 217 B is the bundler's ESM-to-CommonJS
+ * interop (the per-operation ESM entry imports CommonJS modules; the same bundle reached through require() is
+ * 7002 B), which only ESM-native runtime and generated modules would remove.
  *
  * Most of the rest is not body code: "the same without its body validators" measures the bundle with each of them
  * `() => true` (the result API, issue wording, string formats and the parameter and header validators
