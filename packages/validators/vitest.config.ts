@@ -13,9 +13,11 @@ export default defineConfig({
       include: ['index.{mjs,cjs}', 'stream.{mjs,cjs}', 'runtime/*.{mjs,cjs}'],
       exclude: ['generated/**'],
       reporter: ['text-summary'],
-      // Set 2026-12-02 at 75.65 / 75.41 / 71.42 / 78.86 % (was 74 / 74 / 68 / 77 before the two check runtimes merged
-      // into runtime/checks.cjs; 54 / 49 / 56 / 58 before the equivalence corpus exercised the generated checks' runtime).
-      thresholds: { statements: 75, branches: 75, functions: 71, lines: 78 },
+      // Set 2026-12-02 at 78.10 / 76.63 / 72.91 / 80.91 % (was 75 / 75 / 71 / 78 before the request body's non-finite
+      // check and the case-insensitive upper-casing moved into modules of their own, with tests of their own; 74 / 74 /
+      // 68 / 77 before the two check runtimes merged into runtime/checks.cjs; 54 / 49 / 56 / 58 before the equivalence
+      // corpus exercised the generated checks' runtime).
+      thresholds: { statements: 78, branches: 76, functions: 72, lines: 80 },
     },
   },
 });
