@@ -9,8 +9,10 @@ const { wordErrors } = require('./wording.cjs');
 /** @import { WordedError } from './wording.cjs' */
 
 /**
- * The generated module of one operation (tools/codegen, validators.mjs): what it documents, and its ajv validators by
- * name (`params`, `requestBody`, `response200`, `headers402`, `decoded402_payment_required`, …).
+ * The generated module of one operation (tools/codegen, validators.mjs): what it documents, its ajv validators by
+ * name (`params`, `requestBody`, `response200`, `headers402`, `decoded402_payment_required`, …), and the checks only
+ * some operations need, which their modules alone bring: a request body's non-finite numbers
+ * (runtime/finite-numbers.cjs) and the upper-casing of case-insensitive parameters (runtime/case-insensitive.cjs).
  * @typedef {{
  *   operationId: string,
  *   method: string,
@@ -20,9 +22,12 @@ const { wordErrors } = require('./wording.cjs');
  *   requestBody: { required: boolean } | null,
  * }} OperationMeta
  * @typedef {{ (data: unknown): boolean, errors?: readonly WordedError[] | null }} AjvValidate
- * @typedef {{ meta: OperationMeta, validators: Readonly<Record<string, AjvValidate>> }} OperationModule
- * @typedef {(value: unknown, path: string, out: ValidationIssue[]) => ValidationIssue[]} NonFiniteNumbers
- *   runtime/finite-numbers.cjs, which the module of an operation that takes a body exports
+ * @typedef {{
+ *   meta: OperationMeta,
+ *   validators: Readonly<Record<string, AjvValidate>>,
+ *   nonFiniteNumbers?: (value: unknown, path: string, out: ValidationIssue[]) => ValidationIssue[],
+ *   caseInsensitive?: (params: Record<string, Record<string, unknown>>) => void,
+ * }} OperationModule
  * @typedef {Headers | Record<string, unknown>} HeadersInput
  * @typedef {{ entries(): Iterable<[string, unknown]>, get(name: string): unknown }} HeadersLike a Headers (or a Map)
  * @typedef {{ path?: object | undefined, query?: object | undefined, headers?: HeadersInput | undefined, body?: unknown }} RequestInput
@@ -174,9 +179,8 @@ function createOperationValidator(mod) {
       query: Object.fromEntries(Object.entries(request.query || {}).filter(([, v]) => v !== undefined)),
       header: lowerKeys(request.headers),
     };
-    // The module of an operation with case-insensitive parameters brings their upper-casing as `caseInsensitive`
-    // (runtime/case-insensitive.cjs), run before validation; any other module has none.
-    /** @type {{ caseInsensitive?: (params: Record<string, Record<string, unknown>>) => void }} */ (mod).caseInsensitive?.(params);
+    // The module of an operation with case-insensitive parameters brings their upper-casing, run before validation.
+    /** @type {OperationModule} */ (mod).caseInsensitive?.(params);
     const checked = run('params', params, 'request parameters', '');
     if (!checked.ok) return checked;
     if (!meta.requestBody) {
@@ -185,7 +189,7 @@ function createOperationValidator(mod) {
       if (meta.requestBody.required) return failOne('request body', 'body', 'required', 'body is required');
     } else {
       // The module of an operation that takes a body brings the check (validators.mjs): one without needs none.
-      const { nonFiniteNumbers } = /** @type {{ nonFiniteNumbers?: NonFiniteNumbers }} */ (mod);
+      const { nonFiniteNumbers } = /** @type {OperationModule} */ (mod);
       if (typeof nonFiniteNumbers !== 'function') throw new TypeError(`${id}: the generated module has no nonFiniteNumbers`);
       const nonFinite = nonFiniteNumbers(body, 'body', []);
       if (nonFinite.length) return fail('request body', nonFinite);
