@@ -2,7 +2,7 @@
 // constants declared once (an enum's values, a type list, a pattern, a required list), one boolean function per
 // distinct union branch, the string formats it reads, and the rendering of it all as indented, readable code. Instance
 // paths are written as expressions evaluated only when a check fails.
-import { checksRequires, helperExpression, indent, isRareHelper, pointer, runtimeFormat } from './validator-code.mjs';
+import { indent, pointer, runtimeFormat, RuntimeHelpers } from './validator-code.mjs';
 
 /**
  * One step of an instance path: a property name known at generation time, or a variable holding an array index or
@@ -43,15 +43,13 @@ export class BodyCode {
     this.functions = [];
     /** @type {string[]} */
     this.exports = [];
-    /** whether the code calls a helper of runtime/rare-checks.cjs */
-    this.rare = false;
+    /** the runtime check helpers the code calls */
+    this.helpers = new RuntimeHelpers(HELPERS);
   }
 
   /** The expression of a runtime check helper the code calls, by name. @param {string} helper */
   use(helper) {
-    if (!HELPERS.includes(helper)) throw new Error(`codegen: runtime/checks.cjs has no helper ${helper}`);
-    this.rare ||= isRareHelper(helper);
-    return helperExpression(helper);
+    return this.helpers.use(helper);
   }
 
   /**
@@ -141,7 +139,7 @@ export class BodyCode {
 
   render() {
     return [
-      ...checksRequires(this.rare),
+      ...this.helpers.requires(),
       ...(this.formats.size ? ['const formats = require("../../runtime/formats.cjs");'] : []),
       ...[...this.formats].map(([format, name]) => `const ${name} = formats[${JSON.stringify(format)}];`),
       ...[...this.constants.values()].map(({ name, init }) => `const ${name} = ${init};`),

@@ -9,18 +9,7 @@
 // (minLength, pattern, format) and object (required, additionalProperties, properties) keywords, each for its type.
 // test/strings-validators.test.ts compares verdicts, worded issues and coerced data with ajv on generated values.
 // These schemas are simple (single types, no arrays): a keyword or shape outside that fails generation.
-import {
-  alwaysValid,
-  checksRequires,
-  helperExpression,
-  indent,
-  isIdentifier,
-  isPlainObject,
-  isRareHelper,
-  member,
-  pointer,
-  runtimeFormat,
-} from './validator-code.mjs';
+import { alwaysValid, indent, isIdentifier, isPlainObject, member, pointer, runtimeFormat, RuntimeHelpers } from './validator-code.mjs';
 
 /** The keywords compiled; contentEncoding and contentMediaType are draft-07 annotations (ajv checks neither). */
 const KEYWORDS = new Set([
@@ -63,13 +52,8 @@ export function stringsValidatorsCode(validators, target = 'exports') {
     if (!name) constants.set(init, (name = `c${constants.size + 1}`));
     return name;
   };
-  /** whether the code calls a helper of runtime/rare-checks.cjs */
-  let rare = false;
-  const use = (/** @type {string} */ helper) => {
-    if (!HELPERS.includes(helper)) throw new Error(`codegen: runtime/checks.cjs has no helper ${helper}`);
-    rare ||= isRareHelper(helper);
-    return helperExpression(helper);
-  };
+  const helpers = new RuntimeHelpers(HELPERS);
+  const use = (/** @type {string} */ helper) => helpers.use(helper);
   /** A broken rule's error: the runtime constructor of that keyword's error, given the path and its other arguments. */
   const report = (/** @type {string} */ constructor, /** @type {string} */ path, /** @type {string} */ args) =>
     `${use(constructor)}(${JSON.stringify(path)}, ${args});`;
@@ -200,7 +184,7 @@ export function stringsValidatorsCode(validators, target = 'exports') {
     return [`${target}.${name} = ${use('validator')}((box, key) => {`, ...indent(checks(schema, 'box', 'key', '')), '}, true);'].join('\n');
   });
   return [
-    ...checksRequires(rare),
+    ...helpers.requires(),
     ...(formats.size ? ['const formats = require("../../runtime/formats.cjs");'] : []),
     ...[...formats].map(([format, name]) => `const ${name} = formats[${JSON.stringify(format)}];`),
     ...[...constants].map(([init, name]) => `const ${name} = ${init};`),

@@ -33,20 +33,36 @@ export const alwaysValid = (/** @type {unknown} */ schema) => schema === true ||
 /** Lines indented one level; blank lines stay blank. @param {string[]} lines */
 export const indent = (lines) => lines.map((line) => (line ? `  ${line}` : line));
 
+/** What the package's two check modules export, by module: the generated code calls a helper where it lives. */
+const CHECK_MODULES = Object.entries({ checks: 'checks.cjs', rareChecks: 'rare-checks.cjs' }).map(([binding, file]) => ({
+  binding,
+  require: `const ${binding} = require("../../runtime/${file}");`,
+  names: Object.keys(createRequire(import.meta.url)(`../../../packages/validators/runtime/${file}`)),
+}));
+
 /**
- * The runtime helpers only a few generated validators call, which live in runtime/rare-checks.cjs instead of
- * runtime/checks.cjs (that module says why); the generated code requires that module only when it calls one.
+ * The runtime check helpers one generated module calls, each as a property of its module's binding
+ * (`checks.typeError`, `rareChecks.pointer`: runtime/rare-checks.cjs says why there are two), and the requires of
+ * the modules it called; runtime/checks.cjs is always required (its `validator` wraps every export).
  */
-const RARE_HELPERS = new Set(['pointer', 'codePoints', 'anyOf', 'extraItems', 'notError']);
+export class RuntimeHelpers {
+  /** @param {readonly string[]} allowed the helpers this generator may call */
+  constructor(allowed) {
+    this.allowed = allowed;
+    /** @type {Set<string>} the bindings of the modules called */
+    this.bindings = new Set(['checks']);
+  }
 
-/** The expression of a runtime check helper, by name: `checks.typeError`, `rareChecks.pointer`. */
-export const helperExpression = (/** @type {string} */ helper) => `${RARE_HELPERS.has(helper) ? 'rareChecks' : 'checks'}.${helper}`;
+  /** The expression of a helper, by name, or a generation error naming it. @param {string} helper */
+  use(helper) {
+    const module = this.allowed.includes(helper) ? CHECK_MODULES.find(({ names }) => names.includes(helper)) : undefined;
+    if (!module) throw new Error(`codegen: runtime/checks.cjs has no helper ${helper}`);
+    this.bindings.add(module.binding);
+    return `${module.binding}.${helper}`;
+  }
 
-/** Whether a helper lives in runtime/rare-checks.cjs. */
-export const isRareHelper = (/** @type {string} */ helper) => RARE_HELPERS.has(helper);
-
-/** The requires of the runtime's check modules: checks.cjs always, rare-checks.cjs when a rare helper is called. */
-export const checksRequires = (/** @type {boolean} */ rare) => [
-  'const checks = require("../../runtime/checks.cjs");',
-  ...(rare ? ['const rareChecks = require("../../runtime/rare-checks.cjs");'] : []),
-];
+  /** The requires of the check modules the helpers used live in. */
+  requires() {
+    return CHECK_MODULES.filter(({ binding }) => this.bindings.has(binding)).map((module) => module.require);
+  }
+}
