@@ -6,16 +6,16 @@
 
 /**
  * The function that upper-cases, in place, the string values of the named parameters.
- * @param {readonly string[]} names each as '<location>.<name>' ('path.market')
+ * @param {readonly (readonly [string, string])[]} parameters each as [location, name] (['path', 'market']), split by
+ *   codegen so a call splits nothing
  * @returns {(params: Record<string, Record<string, unknown>>) => void}
  */
-function upperCaseParameters(names) {
+function upperCaseParameters(parameters) {
   return (params) => {
-    for (const name of names) {
-      const [location, key] = /** @type {[string, string]} codegen writes '<location>.<name>' */ (name.split('.'));
+    for (const [location, name] of parameters) {
       const values = /** @type {Record<string, unknown>} */ (params[location]);
-      const value = values[key];
-      if (typeof value === 'string') values[key] = value.toUpperCase();
+      const value = values[name];
+      if (typeof value === 'string') values[name] = value.toUpperCase();
     }
   };
 }

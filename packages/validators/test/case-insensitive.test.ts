@@ -12,30 +12,32 @@ const operationIds: string[] = require('../generated/operation-ids.json');
 const load = (id: string) => require(`../generated/ops/${id}.cjs`);
 const deref = JSON.parse(readFileSync(new URL('../../../spec/dist/openapi.deref.json', import.meta.url), 'utf8'));
 
-/** Every operation's case-insensitive parameters, read from the spec, with the first value each allows. */
-const marked = new Map<string, { in: 'path' | 'query'; name: string; value: string }[]>();
+type Located = { in: 'path' | 'query'; name: string; value: string };
+/**
+ * Every operation's case-insensitive parameters, read from the spec, with the first value each allows, and its other
+ * required parameters with their examples (so the request is valid and the values handed back can be read).
+ */
+const marked = new Map<string, { params: Located[]; required: Located[] }>();
 for (const item of Object.values<any>(deref.paths))
   for (const op of Object.values<any>(item)) {
-    const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].filter((p: any) => p['x-case-insensitive'] === true);
-    if (op.operationId && params.length)
-      marked.set(
-        op.operationId,
-        params.map((p: any) => ({ in: p.in, name: p.name, value: String(p.schema?.enum?.[0] ?? p.example ?? 'x') })),
-      );
+    const all = [...(item.parameters ?? []), ...(op.parameters ?? [])];
+    const located = (p: any): Located => ({ in: p.in, name: p.name, value: String(p.schema?.enum?.[0] ?? p.example ?? 'x') });
+    const params = all.filter((p: any) => p['x-case-insensitive'] === true).map(located);
+    const required = all.filter((p: any) => p.required && p['x-case-insensitive'] !== true).map(located);
+    if (op.operationId && params.length) marked.set(op.operationId, { params, required });
   }
 
 describe('case-insensitive parameters', () => {
   it('are upper-cased before they are checked, and handed back so, by each operation that has one', () => {
     expect(marked.size).toBeGreaterThan(0);
-    for (const [id, params] of marked) {
+    for (const [id, { params, required }] of marked) {
       const op = createOperationValidator(load(id));
       const request = { path: {} as Record<string, string>, query: {} as Record<string, string> };
-      for (const p of params) request[p.in as 'path' | 'query'][p.name] = p.value.toLowerCase();
+      for (const p of required) request[p.in][p.name] = p.value;
+      for (const p of params) request[p.in][p.name] = p.value.toLowerCase();
       const result = op.validateRequest(request);
-      const values = result.ok ? result.data : undefined;
-      const issues = result.ok ? [] : result.issues.filter((i: { path: string }) => params.some((p) => i.path === `${p.in}.${p.name}`));
-      expect(issues).toEqual([]);
-      if (values) for (const p of params) expect(values[p.in][p.name]).toBe(p.value.toUpperCase());
+      expect(result.ok ? [] : result.issues, id).toEqual([]);
+      for (const p of params) expect(result.data[p.in][p.name], id).toBe(p.value.toUpperCase());
     }
   });
 

@@ -27,7 +27,7 @@ const componentOf = (/** @type {SpecNode | undefined} */ schema) =>
 /**
  * @param {OperationModel} op
  * @param {Record<string, SpecNode>} components
- * @returns {{ op: OperationModel, meta: OperationMeta, entries: PlannedValidator[], caseInsensitive: string[] }}
+ * @returns {{ op: OperationModel, meta: OperationMeta, entries: PlannedValidator[], caseInsensitive: [string, string][] }}
  */
 export function planOperation(op, components) {
   /** @type {PlannedValidator[]} */
@@ -68,9 +68,9 @@ export function planOperation(op, components) {
     required: ['path', 'query', 'header'],
   };
   add('params', params, true);
-  // The parameters runtime/operation.cjs upper-cases before checking them, as '<location>.<name>': validators.mjs writes
+  // The parameters runtime/operation.cjs upper-cases before checking them, as [location, name]: validators.mjs writes
   // their upper-casing into the operation's module only when there are some.
-  const caseInsensitive = op.parameters.filter((p) => p.caseInsensitive).map((p) => `${p.in}.${p.name}`);
+  const caseInsensitive = op.parameters.filter((p) => p.caseInsensitive).map((p) => [p.in, p.name]);
   return { op, meta, entries, caseInsensitive };
 }
 

@@ -205,7 +205,7 @@ exports.validators = {};
     else checks.typeError("", "object");
   }, true);
 }
-exports.caseInsensitive = require("../../runtime/case-insensitive.cjs").upperCaseParameters(["path.market"]);
+exports.caseInsensitive = require("../../runtime/case-insensitive.cjs").upperCaseParameters([["path","market"]]);
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {
