@@ -70,7 +70,7 @@ export function planOperation(op, components) {
   add('params', params, true);
   // The parameters runtime/operation.cjs upper-cases before checking them, as [location, name]: validators.mjs writes
   // their upper-casing into the operation's module only when there are some.
-  const caseInsensitive = op.parameters.filter((p) => p.caseInsensitive).map((p) => [p.in, p.name]);
+  const caseInsensitive = op.parameters.filter((p) => p.caseInsensitive).map((p) => /** @type {[string, string]} */ ([p.in, p.name]));
   return { op, meta, entries, caseInsensitive };
 }
 
