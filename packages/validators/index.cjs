@@ -1,8 +1,8 @@
 'use strict';
 // The whole set, loaded lazily per operation: the first call for an operation loads its module.
 const registry = require('./generated/registry.cjs');
-const { createOperationValidator, ValidationError } = require('./runtime/operation.cjs');
-const { formatErrors } = require('./runtime/format.cjs');
+const { createOperationValidator, ValidationError } = require('./generated/runtime/operation.cjs');
+const { formatErrors } = require('./generated/runtime/format.cjs');
 
 /** @import { OperationValidator, RequestInput } from './runtime/operation.cjs' */
 /** @import { OperationId } from '@laevitas-api/types/operations' */

@@ -5,7 +5,7 @@
 // (STREAM_FAMILIES, generated from the spec's channel addresses and parameters); this file only walks it.
 const validators = require('../generated/stream.cjs');
 const { STREAM_FAMILIES } = require('@laevitas-api/types/stream');
-const { formatErrors } = require('./format.cjs');
+const { formatErrors } = require('../generated/runtime/format.cjs');
 
 /** @import { ParsedPattern } from './stream.cjs' */
 /** @import { ValidationIssue } from './operation.cjs' */

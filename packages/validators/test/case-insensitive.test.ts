@@ -1,5 +1,5 @@
 // A parameter the spec marks case-insensitive (x-case-insensitive) is upper-cased before it is checked, and handed back
-// so. The upper-casing comes with the generated module of an operation that has one (runtime/case-insensitive.cjs,
+// so. The upper-casing comes with the generated module of an operation that has one (runtime/case-insensitive.mjs,
 // exported by it), so the bundle of any other operation leaves it out; each of those operations still accepts a
 // lower-case value and returns it upper-cased, and only their modules bring it.
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 
 const require = createRequire(import.meta.url);
-const { createOperationValidator } = require('../runtime/operation.cjs');
+import { createOperationValidator } from '../runtime/operation.mjs';
 const operationIds: string[] = require('../generated/operation-ids.json');
 const load = (id: string) => require(`../generated/ops/${id}.cjs`);
 const deref = JSON.parse(readFileSync(new URL('../../../spec/dist/openapi.deref.json', import.meta.url), 'utf8'));
@@ -37,7 +37,8 @@ describe('case-insensitive parameters', () => {
       for (const p of params) request[p.in][p.name] = p.value.toLowerCase();
       const result = op.validateRequest(request);
       expect(result.ok ? [] : result.issues, id).toEqual([]);
-      for (const p of params) expect(result.data[p.in][p.name], id).toBe(p.value.toUpperCase());
+      const data = (result.ok ? result.data : {}) as Record<string, Record<string, unknown>>;
+      for (const p of params) expect(data[p.in]?.[p.name], id).toBe(p.value.toUpperCase());
     }
   });
 

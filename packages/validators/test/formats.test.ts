@@ -1,12 +1,13 @@
-// runtime/formats.cjs carries the spec's string formats in place of ajv-formats' whole table (a smaller browser
+// runtime/formats.mjs carries the spec's string formats in place of ajv-formats' whole table (a smaller browser
 // bundle): each must accept and reject exactly what ajv-formats' full format of the same name does, on drawn strings
 // shaped like the format (so most are near misses, not random noise) and on hand-picked edge cases.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRequire } from 'node:module';
+import { byFormat } from '../runtime/formats.mjs';
 
 const require = createRequire(import.meta.url);
-const ours = require('../runtime/formats.cjs') as Record<'date' | 'date-time' | 'uri', (value: string) => boolean>;
+const ours: Record<'date' | 'date-time' | 'uri', (value: string) => boolean> = byFormat;
 type Check = (value: string) => boolean;
 const { fullFormats } = require('ajv-formats/dist/formats') as { fullFormats: Record<string, Check | RegExp | { validate: Check }> };
 const theirs = (name: string, value: string) => {
@@ -29,7 +30,7 @@ const uri = fc.oneof(
 
 const EDGES = ['', '2024-02-29', '2023-02-29', '2016-12-31T23:59:60Z', '2016-12-31T23:59:60+01:00', '2024-01-01T00:00:00', '2024-13-01T00:00:00Z'];
 
-describe('runtime/formats.cjs agrees with ajv-formats (full)', () => {
+describe('runtime/formats.mjs agrees with ajv-formats (full)', () => {
   it('has exactly the formats the spec uses', () => {
     expect(Object.keys(ours).sort()).toEqual(['date', 'date-time', 'uri']);
   });

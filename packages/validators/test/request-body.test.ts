@@ -1,12 +1,12 @@
 // A request body is checked for NaN and Infinity before its validator (JSON has neither: serialised, they would become
-// null). The check comes with the generated module of an operation that takes a body (runtime/finite-numbers.cjs,
+// null). The check comes with the generated module of an operation that takes a body (runtime/finite-numbers.mjs,
 // exported by it), so the bundle of an operation without one leaves it out; each of those operations still reports
 // every non-finite number, and a module that declares a body but lacks the check is named as such.
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { createOperationValidator } = require('../runtime/operation.cjs');
+import { createOperationValidator } from '../runtime/operation.mjs';
 const operationIds: string[] = require('../generated/operation-ids.json');
 const load = (id: string) => require(`../generated/ops/${id}.cjs`);
 

@@ -4,9 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 
+import { createOperationValidator } from '../runtime/operation.mjs';
+import { formatErrors as esFormatErrors } from '../runtime/format.mjs';
+
 const require = createRequire(import.meta.url);
-const { formatErrors } = require('../index.cjs');
-const { createOperationValidator } = require('../runtime/operation.cjs');
 
 const meta = {
   operationId: 'getThing',
@@ -17,7 +18,11 @@ const meta = {
   requestBody: null,
 };
 
-describe('formatErrors on what a user hands it', () => {
+// The public formatErrors (index.cjs, index.mjs) is the CommonJS twin of runtime/format.mjs: both are held to it.
+describe.each([
+  ['index.cjs', require('../index.cjs').formatErrors],
+  ['runtime/format.mjs', esFormatErrors],
+])('formatErrors (%s) on what a user hands it', (_, formatErrors) => {
   it('names the entry that is not an ajv error', () => {
     expect(() => formatErrors([null], '')).toThrow('formatErrors: errors[0] is not an ajv error object');
     expect(() =>

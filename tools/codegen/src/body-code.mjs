@@ -25,14 +25,17 @@ const HELPERS = [
 export const withSegment = (path, part) => [...path, part];
 
 /** Names the generated code must not declare: the module's own around it (validators.mjs writes the operation module). */
-const RESERVED = new Set(['checks', 'rareChecks', 'formats', 'd', 'lazy', 'exports', 'require', 'module']);
+const RESERVED = new Set(['checks', 'rareChecks', 'formats', 'd', 'lazy', 'exports', 'require', 'module', 'validators', 'meta']);
 
 export class BodyCode {
-  /** @param {string} target the object the validators are exported on (`exports`, or `exports.validators`) */
-  constructor(target) {
-    this.target = target;
+  /**
+   * @param {import('./module-form.mjs').ModuleForm} form the module's form, which imports and exports for it
+   * @param {readonly string[]} exported the names of the validators it exports
+   */
+  constructor(form, exported) {
+    this.form = form;
     /** @type {Set<string>} every name declared at module level or as a local */
-    this.names = new Set();
+    this.names = new Set(form.declared(exported));
     /** @type {Map<string, {name: string, init: string}>} constant by its initialiser */
     this.constants = new Map();
     /** @type {Map<string, string>} format name → the local holding its function */
@@ -98,7 +101,7 @@ export class BodyCode {
     return entry.name;
   }
 
-  /** The local holding a string format's function from runtime/formats.cjs. @param {string} format */
+  /** The local holding a string format's function from runtime/formats.mjs. @param {string} format */
   format(format) {
     runtimeFormat(format);
     let name = this.formats.get(format);
@@ -134,14 +137,14 @@ export class BodyCode {
 
   /** @param {string} name @param {{ fn: string, list: string | undefined }} fn the function, and its folded required list */
   export(name, { fn, list }) {
-    this.exports.push(`${this.target}.${name} = ${this.use('validator')}(${fn}${list ? `, ${list}` : ''});`);
+    this.exports.push(this.form.exportValidator(name, `${this.use('validator')}(${fn}${list ? `, ${list}` : ''})`));
   }
 
+  /** The module's code; its imports (the check helpers and formats it calls) go to its form. */
   render() {
+    this.helpers.importInto(this.form);
+    for (const [format, name] of this.formats) this.form.importName(runtimeFormat(format), name, this.form.runtime('formats'));
     return [
-      ...this.helpers.requires(),
-      ...(this.formats.size ? ['const formats = require("../../runtime/formats.cjs");'] : []),
-      ...[...this.formats].map(([format, name]) => `const ${name} = formats[${JSON.stringify(format)}];`),
       ...[...this.constants.values()].map(({ name, init }) => `const ${name} = ${init};`),
       ...this.functions.flatMap((lines) => ['', ...lines]),
       '',

@@ -66,11 +66,14 @@ function typeTest(/** @type {BodyCode} */ code, /** @type {string[]} */ types, /
  * @param {{ name: string, schema: unknown }[]} validators export name and prepared schema of each
  * @param {Record<string, unknown>} components the spec's component schemas, for a $ref rewriteRefs left in place (a recursion)
  * @param {(schema: unknown, name: string) => unknown} prepareComponent the prepared schema of a component a $ref names
- * @param {string} [target] the object the validators are exported on
- * @returns {string} the module's code: its requires, constants, functions and `<target>.<name> = validator(...)`
+ * @param {import('./module-form.mjs').ModuleForm} form the module's form: it takes the imports, and says how to export
+ * @returns {string} the module's code: its constants, functions and exports (`<target>.<name> = validator(...)`)
  */
-export function bodyValidatorsCode(validators, components, prepareComponent, target = 'exports') {
-  const code = new BodyCode(target);
+export function bodyValidatorsCode(validators, components, prepareComponent, form) {
+  const code = new BodyCode(
+    form,
+    validators.map(({ name }) => name),
+  );
   /** @type {Map<string, Fn>} component name → its function */
   const componentFunctions = new Map();
   /** @type {Map<string, number>} how often each object schema (one with properties) occurs in the module */

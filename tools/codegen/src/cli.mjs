@@ -10,6 +10,7 @@ import { Output } from './output.mjs';
 import { bundleSpec } from './bundle.mjs';
 import { generateTypes } from './types.mjs';
 import { generateValidators } from './validators.mjs';
+import { generateRuntimeTwins } from './runtime-cjs.mjs';
 import { generateClientTables } from './client-tables.mjs';
 import { generateClientSettingsValidator } from './client-settings.mjs';
 import { bundleAsyncApi } from './asyncapi-bundle.mjs';
@@ -38,6 +39,7 @@ if (command !== 'bundle') {
   const model = buildModel(document);
   await generateTypes(model, output);
   generateValidators(model, output);
+  await generateRuntimeTwins(root, output);
   generateClientTables(model, output);
   generateClientSettingsValidator(root, output);
   await generateStream(asyncapi.document, output);

@@ -37,10 +37,10 @@ const where = (/** @type {string} */ path) => (path ? path : '(root)');
 /**
  * Compiles the parameter and header validators of one generated module.
  * @param {{ name: string, schema: unknown }[]} validators export name and prepared schema of each
- * @param {string} [target] the object the validators are exported on
- * @returns {string} the module's code: its requires, constants and `<target>.<name> = checks.validator(...)`
+ * @param {import('./module-form.mjs').ModuleForm} form the module's form: it takes the imports, and says how to export
+ * @returns {string} the module's code: its constants and exports (`<target>.<name> = checks.validator(...)`)
  */
-export function stringsValidatorsCode(validators, target = 'exports') {
+export function stringsValidatorsCode(validators, form) {
   /** @type {Map<string, string>} initialiser → constant name */
   const constants = new Map();
   /** @type {Map<string, string>} format → the local holding its function */
@@ -181,13 +181,9 @@ export function stringsValidatorsCode(validators, target = 'exports') {
   const exported = validators.map(({ name, schema }) => {
     if (!isIdentifier(name)) throw new Error(`codegen: validator name ${JSON.stringify(name)} is not an identifier`);
     // `true`: a parameter check, whose every error is reported (runtime/checks.cjs).
-    return [`${target}.${name} = ${use('validator')}((box, key) => {`, ...indent(checks(schema, 'box', 'key', '')), '}, true);'].join('\n');
+    return form.exportValidator(name, [`${use('validator')}((box, key) => {`, ...indent(checks(schema, 'box', 'key', '')), '}, true)'].join('\n'));
   });
-  return [
-    ...helpers.requires(),
-    ...(formats.size ? ['const formats = require("../../runtime/formats.cjs");'] : []),
-    ...[...formats].map(([format, name]) => `const ${name} = formats[${JSON.stringify(format)}];`),
-    ...[...constants].map(([init, name]) => `const ${name} = ${init};`),
-    ...exported,
-  ].join('\n');
+  helpers.importInto(form);
+  for (const [format, name] of formats) form.importName(runtimeFormat(format), name, form.runtime('formats'));
+  return [...[...constants].map(([init, name]) => `const ${name} = ${init};`), ...exported].join('\n');
 }

@@ -1,17 +1,25 @@
 // What the two validator generators (body-validators.mjs for bodies, strings-validators.mjs for parameters and
 // headers) write alike: JSON Pointer segments of instance paths, property reads, indentation, the schemas that accept
-// every value, and the string formats the package's runtime defines.
-import { createRequire } from 'node:module';
+// every value, the string formats the package's runtime defines, and where its check helpers live. Both are read from
+// the runtime's ES module sources (the CommonJS twins are generated from them in the same run: runtime-cjs.mjs).
+import * as formats from '../../../packages/validators/runtime/formats.mjs';
 
-/** The string formats packages/validators/runtime/formats.cjs defines, which the generated code reads from there. */
-const FORMATS = Object.keys(createRequire(import.meta.url)('../../../packages/validators/runtime/formats.cjs'));
+/** @typedef {import('./module-form.mjs').ModuleForm} ModuleForm */
+
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** A format the runtime defines, or a generation error naming it (ajv's strict mode refused unknown formats too). */
-export function runtimeFormat(/** @type {unknown} */ format) {
-  if (typeof format !== 'string' || !FORMATS.includes(format))
-    throw new Error(`codegen: format ${JSON.stringify(format)} is not in packages/validators/runtime/formats.cjs`);
-  return format;
+/**
+ * The name packages/validators/runtime/formats.mjs exports a string format's function under (`dateTime` for
+ * `date-time`, found as the export that is the function its `byFormat` lists), or a generation error naming a format
+ * the runtime lacks (ajv's strict mode refused unknown formats too).
+ * @param {unknown} format
+ */
+export function runtimeFormat(format) {
+  const check =
+    typeof format === 'string' && Object.hasOwn(formats.byFormat, format) ? formats.byFormat[/** @type {keyof typeof formats.byFormat} */ (format)] : undefined;
+  const name = check && Object.entries(formats).find(([name, value]) => name !== 'byFormat' && value === check)?.[0];
+  if (!name) throw new Error(`codegen: format ${JSON.stringify(format)} is not in packages/validators/runtime/formats.mjs`);
+  return name;
 }
 
 /** A property name as a JSON Pointer segment, as ajv writes instance paths. */
@@ -34,16 +42,18 @@ export const alwaysValid = (/** @type {unknown} */ schema) => schema === true ||
 export const indent = (lines) => lines.map((line) => (line ? `  ${line}` : line));
 
 /** What the package's two check modules export, by module: the generated code calls a helper where it lives. */
-const CHECK_MODULES = Object.entries({ checks: 'checks.cjs', rareChecks: 'rare-checks.cjs' }).map(([binding, file]) => ({
-  binding,
-  require: `const ${binding} = require("../../runtime/${file}");`,
-  names: Object.keys(createRequire(import.meta.url)(`../../../packages/validators/runtime/${file}`)),
-}));
+const CHECK_MODULES = await Promise.all(
+  Object.entries({ checks: 'checks', rareChecks: 'rare-checks' }).map(async ([binding, file]) => ({
+    binding,
+    file,
+    names: Object.keys(await import(`../../../packages/validators/runtime/${file}.mjs`)),
+  })),
+);
 
 /**
  * The runtime check helpers one generated module calls, each as a property of its module's binding
- * (`checks.typeError`, `rareChecks.pointer`: runtime/rare-checks.cjs says why there are two), and the requires of
- * the modules it called; runtime/checks.cjs is always required (its `validator` wraps every export).
+ * (`checks.typeError`, `rareChecks.pointer`: runtime/rare-checks.mjs says why there are two), and the imports of
+ * the modules it called; runtime/checks.mjs is always imported (its `validator` wraps every export).
  */
 export class RuntimeHelpers {
   /** @param {readonly string[]} allowed the helpers this generator may call */
@@ -56,13 +66,13 @@ export class RuntimeHelpers {
   /** The expression of a helper, by name, or a generation error naming it. @param {string} helper */
   use(helper) {
     const module = this.allowed.includes(helper) ? CHECK_MODULES.find(({ names }) => names.includes(helper)) : undefined;
-    if (!module) throw new Error(`codegen: runtime/checks.cjs has no helper ${helper}`);
+    if (!module) throw new Error(`codegen: runtime/checks.mjs has no helper ${helper}`);
     this.bindings.add(module.binding);
     return `${module.binding}.${helper}`;
   }
 
-  /** The requires of the check modules the helpers used live in. */
-  requires() {
-    return CHECK_MODULES.filter(({ binding }) => this.bindings.has(binding)).map((module) => module.require);
+  /** Imports, in the module's form, the check modules the helpers used live in. @param {ModuleForm} form */
+  importInto(form) {
+    for (const { binding, file } of CHECK_MODULES) if (this.bindings.has(binding)) form.importAll(binding, form.runtime(file));
   }
 }

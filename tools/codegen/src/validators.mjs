@@ -1,13 +1,14 @@
-// Generates packages/validators/generated: one CommonJS module per operation with its validators compiled ahead of
-// time (so users pay no schema compilation at run time), plus an index that loads them all. Body validators come from
+// Generates packages/validators/generated: one module per operation with its validators compiled ahead of time (so
+// users pay no schema compilation at run time), plus an index that loads them all. Body validators come from
 // body-validators.mjs (inline checks that stop at the first error); parameters and headers, which need coercion and
 // every error, from strings-validators.mjs. A validator two or more operations need alike is compiled once, into
-// generated/shared/<name>.cjs, which those
-// operations' modules require on first use (validator-plan.mjs decides which).
-// CommonJS (the modules require the package runtime by relative path, as ajv's standalone code did); each gets a
-// tiny ESM wrapper and a .d.ts so both module systems and per-operation imports work.
+// generated/shared/<name>, which those operations' modules load (validator-plan.mjs decides which).
+// Every module is written twice from the same checks (module-form.mjs): as CommonJS (ops/<id>.cjs, behind the lazy
+// index and `require('@laevitas-api/validators/ops/<id>')` through its wrapper), whose shared validators are required on
+// first use; and as an ES module (ops/<id>.mjs, the per-operation import), which imports its shared validators and the
+// ES module runtime by name, so a bundler keeps only what the operation calls.
+import { ModuleForm } from './module-form.mjs';
 import { Ajv, _ } from 'ajv';
-import { createRequire } from 'node:module';
 import { bodyValidatorsCode } from './body-validators.mjs';
 import { stringsValidatorsCode } from './strings-validators.mjs';
 import { planOperation, sharedValidators } from './validator-plan.mjs';
@@ -19,14 +20,13 @@ import { indent } from './validator-code.mjs';
 
 /**
  * The string formats the spec uses (date-time, date, uri), from the package's own runtime module: ajv checks with
- * them at generation time and the generated code requires the same module (`code.formats`), where ajv-formats would
- * make every bundle carry all of its formats. A format the module lacks fails generation (ajv strict mode).
- * @type {Record<string, (value: string) => boolean>}
+ * them at generation time and the generated code imports the same functions, where ajv-formats would make every bundle
+ * carry all of its formats. A format the module lacks fails generation (ajv strict mode).
  */
-const FORMATS = createRequire(import.meta.url)('../../../packages/validators/runtime/formats.cjs');
-/** The runtime's issue wording (runtime/format.cjs): the generated code carries no ajv messages, so it must word all. */
+const { byFormat: FORMATS } = await import('../../../packages/validators/runtime/formats.mjs');
+/** The runtime's issue wording (runtime/format.mjs): the generated code carries no ajv messages, so it must word all. */
 const { formatErrors } = /** @type {{formatErrors: (errors: object[], prefix: string) => {message: string}[]}} */ (
-  createRequire(import.meta.url)('../../../packages/validators/runtime/format.cjs')
+  await import('../../../packages/validators/runtime/format.mjs')
 );
 /** Params every keyword's wording can read, so the probe below sees the wording, not a missing param. */
 const PROBE_PARAMS = {
@@ -41,7 +41,7 @@ const PROBE_PARAMS = {
   comparison: '>=',
 };
 
-/** Whether runtime/format.cjs words a keyword's issue itself rather than falling back on ajv's message. */
+/** Whether runtime/format.mjs words a keyword's issue itself rather than falling back on ajv's message. */
 function wordedByRuntime(/** @type {string} */ keyword) {
   const [issue] = formatErrors([{ keyword, instancePath: '/a', schemaPath: '#', params: PROBE_PARAMS, message: '\u0000' }], '');
   return issue !== undefined && !issue.message.includes('\u0000');
@@ -93,7 +93,7 @@ export function createAjv(document, { coerce, allErrors }) {
     strictRequired: false,
     allowUnionTypes: true,
     allErrors,
-    // No message strings in the generated code: runtime/format.cjs words every issue from the keyword and its
+    // No message strings in the generated code: runtime/format.mjs words every issue from the keyword and its
     // params, so ajv's own wording would only make every module larger (pnpm bench, validator size).
     messages: false,
     // The spec's patterns are ASCII; without the u flag V8 runs them faster.
@@ -119,7 +119,7 @@ export function createAjv(document, { coerce, allErrors }) {
     loopRequired: Infinity,
     // Component refs are resolved before ajv sees them (rewriteRefs); one that recurses stays a function call.
     inlineRefs: false,
-    code: { source: true, esm: false, lines: false, optimize: true, formats: _`require("../../runtime/formats.cjs")` },
+    code: { source: true, esm: false, lines: false, optimize: true, formats: _`require("../runtime/formats.cjs").byFormat` },
   });
   for (const [name, validate] of Object.entries(FORMATS)) ajv.addFormat(name, validate);
   ajv.addSchema(withLeanLiteral(rewriteRefs({ $id: COMPONENTS_ID, $defs: document.components?.schemas ?? {} })));
@@ -136,9 +136,8 @@ export function generateValidators({ document, operations }, output) {
   // Bodies are validated on the hot path (every response, when enabled): body-validators.mjs compiles them to inline
   // checks that stop at the first broken rule, as ajv with allErrors:false would, and report ajv's first error. That
   // keeps a 1,000-row page well under the cost of parsing it and one operation's bundle small (pnpm bench).
-  /** @param {{ name: string, schema: unknown }[]} list */
-  /** @param {{ name: string, schema: unknown }[]} list @param {string} [target] */
-  const bodies = (list, target) => bodyValidatorsCode(list, components, (schema, name) => rewriteRefs(schema, components, [name]), target);
+  /** @param {{ name: string, schema: unknown }[]} list @param {ModuleForm} form */
+  const bodies = (list, form) => bodyValidatorsCode(list, components, (schema, name) => rewriteRefs(schema, components, [name]), form);
   // Parameters and headers arrive as strings on the wire: strings-validators.mjs coerces '100' to 100 before checking,
   // and reports every broken rule, as ajv did with createAjv(document, { coerce: true, allErrors: true }).
   /** @type {string[]} */
@@ -154,14 +153,18 @@ export function generateValidators({ document, operations }, output) {
   const shared = sharedValidators(planned);
   for (const { name, entry, users } of shared.values()) {
     keywordsOf(entry.schema, keywords);
-    output.add(
-      `${OUT}/shared/${name}.cjs`,
-      [
-        HEADER,
-        `// One validator shared by ${users.length} operations (${users.slice(0, 3).join(', ')}${users.length > 3 ? ', …' : ''}), compiled once.`,
-        `'use strict';\n${(entry.strings ? stringsValidatorsCode : bodies)([{ name: 'validate', schema: entry.schema }])}`,
-      ].join('\n'),
-    );
+    for (const form of [new ModuleForm('cjs', 'module'), new ModuleForm('esm', 'module')]) {
+      const code = (entry.strings ? stringsValidatorsCode : bodies)([{ name: 'validate', schema: entry.schema }], form);
+      output.add(
+        `${OUT}/shared/${name}.${form.extension}`,
+        [
+          HEADER,
+          `// One validator shared by ${users.length} operations (${users.slice(0, 3).join(', ')}${users.length > 3 ? ', …' : ''}), compiled once.`,
+          ...(form.format === 'cjs' ? ["'use strict';"] : []),
+          form.module(code),
+        ].join('\n'),
+      );
+    }
   }
 
   for (const { op, meta, entries, caseInsensitive } of planned) {
@@ -169,12 +172,12 @@ export function generateValidators({ document, operations }, output) {
     const bodyExports = [];
     /** @type {{ name: string, schema: unknown }[]} */
     const stringExports = [];
-    /** @type {string[]} the validators this operation takes from shared modules, as property descriptors */
+    /** @type {{ name: string, module: string }[]} the validators this operation takes from shared modules */
     const sharedExports = [];
     for (const entry of entries) {
       const reused = shared.get(entry.key);
       if (reused) {
-        sharedExports.push(`  ${entry.name}: lazy(() => require('../shared/${reused.name}.cjs').validate),`);
+        sharedExports.push({ name: entry.name, module: reused.name });
         continue;
       }
       keywordsOf(entry.schema, keywords);
@@ -185,32 +188,15 @@ export function generateValidators({ document, operations }, output) {
       stringExports.push({ name: entry.name, schema: entry.schema });
     }
 
-    // The operation's own validators are written onto exports.validators; when it has both kinds, each kind's code
-    // gets a scope of its own, as their names may clash (one kind alone needs none: a scope is bytes in every bundle).
-    const both = bodyExports.length > 0 && stringExports.length > 0;
-    const own = [
-      ...(bodyExports.length ? [bodies(bodyExports, 'exports.validators')] : []),
-      ...(stringExports.length ? [stringsValidatorsCode(stringExports, 'exports.validators')] : []),
-    ];
-    const code = [
-      HEADER,
-      "'use strict';",
-      `exports.meta = ${JSON.stringify(meta)};`,
-      'exports.validators = {};',
-      ...(both ? own.map(scoped) : own),
-      // runtime/operation.cjs checks a request body for NaN and Infinity before its validator, with this function:
-      // written only here, it is in the bundle of an operation that takes a body and of no other.
-      ...(meta.requestBody ? ['exports.nonFiniteNumbers = require("../../runtime/finite-numbers.cjs").nonFiniteNumbers;'] : []),
-      ...(caseInsensitive.length
-        ? [`exports.caseInsensitive = require("../../runtime/case-insensitive.cjs").upperCaseParameters(${JSON.stringify(caseInsensitive)});`]
-        : []),
-      ...(sharedExports.length ? [LAZY, `Object.defineProperties(exports.validators, {\n${sharedExports.join('\n')}\n});`] : []),
-    ].join('\n');
-    output.add(`${OUT}/ops/${op.operationId}.cjs`, code);
-    output.add(
-      validatorModuleOf(op.operationId).file,
-      `${HEADER}import mod from './${op.operationId}.cjs';\nimport { createOperationValidator } from '../../runtime/operation.mjs';\n\n/** Validators of \`${op.method.toUpperCase()} ${op.path}\`. */\nexport const ${op.operationId} = createOperationValidator(mod);\nexport default ${op.operationId};`,
-    );
+    // The operation's own validators; when it has both kinds, each kind's code gets a scope of its own, as their names
+    // may clash (one kind alone needs none: a scope is bytes in every bundle). Their imports go to the module's top.
+    const own = (/** @type {ModuleForm} */ form) => {
+      const code = [...(bodyExports.length ? [bodies(bodyExports, form)] : []), ...(stringExports.length ? [stringsValidatorsCode(stringExports, form)] : [])];
+      return code.length > 1 ? code.map(scoped) : code;
+    };
+    const forms = { cjs: new ModuleForm('cjs', 'validators'), esm: new ModuleForm('esm', 'validators') };
+    output.add(`${OUT}/ops/${op.operationId}.cjs`, commonJsOperation(forms.cjs, { meta, caseInsensitive }, own(forms.cjs), sharedExports));
+    output.add(validatorModuleOf(op.operationId).file, esOperation(forms.esm, { op, meta, caseInsensitive }, own(forms.esm), sharedExports));
     /** The per-operation entry's declarations: ESM (with a default export) and CommonJS (the named export only). */
     const declarations = (/** @type {'js' | 'cjs'} */ runtime) =>
       `${HEADER}import type { OperationValidator } from '../../runtime/operation.${runtime}';\n\n/** Validators of \`${op.method.toUpperCase()} ${op.path}\`. */\nexport declare const ${op.operationId}: OperationValidator<'${op.operationId}'>;\n`;
@@ -218,13 +204,13 @@ export function generateValidators({ document, operations }, output) {
     output.add(`${OUT}/ops/${op.operationId}.d.cts`, declarations('cjs'));
     output.add(
       `${OUT}/ops/${op.operationId}.wrapper.cjs`,
-      `${HEADER}'use strict';\nconst { createOperationValidator } = require('../../runtime/operation.cjs');\nexports.${op.operationId} = createOperationValidator(require('./${op.operationId}.cjs'));`,
+      `${HEADER}'use strict';\nconst { createOperationValidator } = require('../runtime/operation.cjs');\nexports.${op.operationId} = createOperationValidator(require('./${op.operationId}.cjs'));`,
     );
     index.push(op.operationId);
   }
 
   const unworded = [...keywords].filter((keyword) => ASSERTING.has(keyword) && !wordedByRuntime(keyword));
-  if (unworded.length) throw new Error(`codegen: the spec uses ${unworded.join(', ')}, which packages/validators/runtime/format.cjs does not word yet`);
+  if (unworded.length) throw new Error(`codegen: the spec uses ${unworded.join(', ')}, which packages/validators/runtime/format.mjs does not word yet`);
 
   output.add(
     `${OUT}/registry.cjs`,
@@ -239,6 +225,66 @@ export function generateValidators({ document, operations }, output) {
     `${HEADER}/** Loads the generated module (\`{ meta, validators }\`) of an operation, by operation id. */\ndeclare const registry: Readonly<Record<string, (() => unknown) | undefined>>;\nexport = registry;\n`,
   );
   output.add(`${OUT}/operation-ids.json`, JSON.stringify(index, null, 2));
+}
+
+/**
+ * @typedef {Omit<ReturnType<typeof planOperation>, 'entries' | 'op'> & { op?: ReturnType<typeof planOperation>['op'] }} OperationParts
+ * @typedef {{ name: string, module: string }} SharedExport a validator the operation takes from generated/shared/<module>
+ */
+
+/**
+ * The CommonJS operation module (`{ meta, validators }`, what runtime/operation.cjs wraps), whose shared validators are
+ * required on first read: requiring one operation parses its own module only, and its error bodies load when a
+ * response needs them. The require stays a literal, so a bundler still sees (and bundles) every shared module.
+ * @param {ModuleForm} form @param {OperationParts} parts @param {string[]} own @param {SharedExport[]} sharedExports
+ */
+function commonJsOperation(form, { meta, caseInsensitive }, own, sharedExports) {
+  const body = [
+    `exports.meta = ${JSON.stringify(meta)};`,
+    'exports.validators = {};',
+    ...own,
+    // runtime/operation.cjs checks a request body for NaN and Infinity before its validator, with this function:
+    // written only here, it is in the bundle of an operation that takes a body and of no other.
+    ...(meta.requestBody ? [`exports.nonFiniteNumbers = require(${JSON.stringify(form.runtime('finite-numbers'))}).nonFiniteNumbers;`] : []),
+    ...(caseInsensitive.length
+      ? [`exports.caseInsensitive = require(${JSON.stringify(form.runtime('case-insensitive'))}).upperCaseParameters(${JSON.stringify(caseInsensitive)});`]
+      : []),
+    ...(sharedExports.length
+      ? [
+          LAZY,
+          `Object.defineProperties(exports.validators, {\n${sharedExports.map(({ name, module }) => `  ${name}: lazy(() => require('../shared/${module}.cjs').validate),`).join('\n')}\n});`,
+        ]
+      : []),
+  ];
+  return [HEADER, "'use strict';", form.module(body.join('\n'))].join('\n');
+}
+
+/**
+ * The ES module of an operation: its validator (`export const <operationId>`, and the default export), made from the
+ * same parts as the CommonJS module, with every shared validator and runtime piece imported by name.
+ * @param {ModuleForm} form @param {OperationParts} parts @param {string[]} own @param {SharedExport[]} sharedExports
+ */
+function esOperation(form, { op, meta, caseInsensitive }, own, sharedExports) {
+  if (!op) throw new Error('codegen: an ES operation module needs its operation');
+  const parts = ['meta', 'validators'];
+  if (meta.requestBody) parts.push(form.importName('nonFiniteNumbers', 'nonFiniteNumbers', form.runtime('finite-numbers')));
+  if (caseInsensitive.length)
+    parts.push(
+      `caseInsensitive: ${form.importName('upperCaseParameters', 'upperCaseParameters', form.runtime('case-insensitive'))}(${JSON.stringify(caseInsensitive)})`,
+    );
+  const shared = sharedExports.map(({ name, module }, i) => `  ${name}: ${form.importName('validate', `shared${i + 1}`, `../shared/${module}.mjs`)},`);
+  const create = form.importName('createOperationValidator', 'createOperationValidator', form.runtime('operation'));
+  const body = [
+    `const meta = ${JSON.stringify(meta)};`,
+    'const validators = {};',
+    ...own,
+    ...(shared.length ? [`Object.assign(validators, {\n${shared.join('\n')}\n});`] : []),
+    '',
+    `/** Validators of \`${op.method.toUpperCase()} ${op.path}\`. */`,
+    `export const ${op.operationId} = ${create}({ ${parts.join(', ')} });`,
+    `export default ${op.operationId};`,
+  ];
+  return [HEADER, form.module(body.join('\n'))].join('\n');
 }
 
 /** Scopes generated code so two modules' code can share a file without clashing names. */

@@ -8,18 +8,21 @@ import { describe, expect, it } from 'vitest';
 import { alwaysValid, bodyValidatorsCode } from '../src/body-validators.mjs';
 import { rewriteRefs } from '../src/validator-schemas.mjs';
 import { createAjv } from '../src/validators.mjs';
+import { ModuleForm } from '../src/module-form.mjs';
 import { components, distinctSchemas, document, formatErrors, loadGenerated, type Validate } from './validator-harness.js';
 
 const ajv = createAjv(document, { coerce: false, allErrors: false });
 
 /** Compiles schemas with the generator and loads the module it writes, its requires pointed at the package runtime. */
 function compile(schemas: unknown[], comps: Record<string, unknown> = components): Validate[] {
+  const form = new ModuleForm('cjs', 'module');
   const code = bodyValidatorsCode(
     schemas.map((schema, i) => ({ name: `v${i}`, schema })),
     comps,
     (schema, name) => rewriteRefs(schema, comps as never, [name]),
+    form,
   );
-  return loadGenerated(code, schemas.length);
+  return loadGenerated(form.module(code), schemas.length);
 }
 
 /** What a user sees of a verdict: ok, or the worded issues. */

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bodyValidatorsCode } from '../src/body-validators.mjs';
+import { ModuleForm } from '../src/module-form.mjs';
 import { fixedLengthCondition } from '../src/pattern-matcher.mjs';
 import { specPatterns } from './load.js';
 
@@ -154,7 +155,7 @@ describe('fixedLengthMatcher', () => {
     const date = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' };
     const row = { type: 'object', properties: { date } };
     const schema = { type: 'object', properties: { rows: { type: 'array', items: row }, asOf: date } };
-    const code: string = bodyValidatorsCode([{ name: 'page', schema }], {}, (s: unknown) => s);
+    const code: string = bodyValidatorsCode([{ name: 'page', schema }], {}, (s: unknown) => s, new ModuleForm('cjs', 'module'));
     const rowFunction = code.slice(code.indexOf('function rowsItem('), code.indexOf('function page('));
     expect(rowFunction).toMatch(/\((value\d+)\.length === 10 && \1\.charCodeAt\(0\) - 48 >>> 0 <= 9 && /);
     expect(rowFunction).not.toContain('.test(');

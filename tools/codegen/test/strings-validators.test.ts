@@ -8,14 +8,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringsValidatorsCode } from '../src/strings-validators.mjs';
 import { createAjv } from '../src/validators.mjs';
+import { ModuleForm } from '../src/module-form.mjs';
 import { distinctSchemas, document, formatErrors, loadGenerated, type Validate } from './validator-harness.js';
 
 const ajv = createAjv(document, { coerce: true, allErrors: true });
 
 /** Compiles schemas with the generator and loads the module it writes, its requires pointed at the package runtime. */
 function compile(schemas: unknown[]): Validate[] {
-  const code = stringsValidatorsCode(schemas.map((schema, i) => ({ name: `v${i}`, schema })));
-  return loadGenerated(code, schemas.length);
+  const form = new ModuleForm('cjs', 'module');
+  const code = stringsValidatorsCode(
+    schemas.map((schema, i) => ({ name: `v${i}`, schema })),
+    form,
+  );
+  return loadGenerated(form.module(code), schemas.length);
 }
 
 /** What a user sees of a validation: the verdict or the worded issues, and the data as coercion left it. */

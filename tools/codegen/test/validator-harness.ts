@@ -12,8 +12,8 @@ const require = createRequire(import.meta.url);
 /** A generated validator: a verdict, and ajv-shaped errors when it fails. */
 export type Validate = { (data: unknown): boolean; errors?: unknown[] | null };
 
-/** The package's issue wording (runtime/format.cjs): what a user sees of a failed validation. */
-export const { formatErrors } = require(join(ROOT, 'packages/validators/runtime/format.cjs')) as {
+/** The package's issue wording (runtime/format.mjs): what a user sees of a failed validation. */
+export const { formatErrors } = (await import(join(ROOT, 'packages/validators/runtime/format.mjs'))) as {
   formatErrors: (errors: unknown, prefix: string) => unknown[];
 };
 
@@ -36,7 +36,7 @@ export function distinctSchemas(kind: 'bodies' | 'strings'): { schema: unknown; 
 /** Loads a generated module's code and returns its validators `v0`, `v1`, … (as many as `count`). */
 export function loadGenerated(code: string, count: number): Validate[] {
   const exports: Record<string, Validate> = {};
-  const runtime = (path: string) => require(join(ROOT, 'packages/validators/runtime', basename(path)));
+  const runtime = (path: string) => require(join(ROOT, 'packages/validators/generated/runtime', basename(path)));
   new Function('exports', 'require', code)(exports, runtime);
   return Array.from({ length: count }, (_, i) => exports[`v${i}`]!);
 }

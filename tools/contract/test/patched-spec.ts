@@ -16,8 +16,8 @@ const require = createRequire(import.meta.url);
 const ROOT = resolve(import.meta.dirname, '../../..');
 const BUNDLE_MODULE = join(ROOT, 'tools/codegen/src/bundle.mjs');
 const run = promisify(execFile);
-const formats = require('../../../packages/validators/runtime/formats.cjs') as Record<string, (s: string) => boolean>;
-const { formatErrors } = require('../../../packages/validators/runtime/format.cjs') as {
+const formats = require('../../../packages/validators/generated/runtime/formats.cjs').byFormat as Record<string, (s: string) => boolean>;
+const { formatErrors } = require('../../../packages/validators/generated/runtime/format.cjs') as {
   formatErrors: (errors: readonly unknown[], prefix: string) => { path: string; rule: string; message: string }[];
 };
 

@@ -3,7 +3,7 @@
 'use strict';
 exports.meta = {"operationId":"postVolSurfaceRiskLadder","method":"post","path":"/api/v1/vol-surface/risk/ladder","responses":{"200":{"body":true,"headers":false},"400":{"body":true,"headers":false},"401":{"body":true,"headers":false},"402":{"body":true,"headers":true},"429":{"body":true,"headers":true}},"requestBody":{"required":true},"decodedHeaders":{"402":{"payment-required":"decoded402_payment_required"}}};
 exports.validators = {};
-exports.nonFiniteNumbers = require("../../runtime/finite-numbers.cjs").nonFiniteNumbers;
+exports.nonFiniteNumbers = require("../runtime/finite-numbers.cjs").nonFiniteNumbers;
 /** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };
 Object.defineProperties(exports.validators, {

@@ -2,7 +2,7 @@
 
 // One validator shared by 95 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const list = ["error","message"];
 
 function validate(d) {

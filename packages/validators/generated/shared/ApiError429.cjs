@@ -2,7 +2,7 @@
 
 // One validator shared by 115 operations (getAnalyticsRealizedVolatility, getChangelogDataCorrections, getChangelogDataCoverage, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const list = ["statusCode","message","error"];
 
 function validate(d) {

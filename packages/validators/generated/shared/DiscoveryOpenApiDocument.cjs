@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getOpenapiJson, getWellKnownOpenapiJson), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const list = ["openapi","info"];
 const source = "^3\\.";
 const pattern = new RegExp(source);

@@ -2,9 +2,8 @@
 
 // One validator shared by 2 operations (getFuturesCatalog, getPerpetualsCatalog), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
-const formats = require("../../runtime/formats.cjs");
-const dateTimeFormat = formats["date-time"];
+const checks = require("../runtime/checks.cjs");
+const dateTimeFormat = require("../runtime/formats.cjs").dateTime;
 const list = ["data","meta"];
 const list2 = ["instrument_name","exchange"];
 const source = "^([a-z0-9]+:)?[^a-z:\\s]+$";

@@ -2,9 +2,8 @@
 
 // One validator shared by 3 operations (getFuturesOrderbookRaw, getPerpetualsOrderbookRaw, getSpotL2OrderbookRaw), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
-const formats = require("../../runtime/formats.cjs");
-const dateTimeFormat = formats["date-time"];
+const checks = require("../runtime/checks.cjs");
+const dateTimeFormat = require("../runtime/formats.cjs").dateTime;
 const list = ["data","meta"];
 const list2 = ["next_cursor"];
 const list3 = ["string","null"];

@@ -2,9 +2,8 @@
 
 // One validator shared by 2 operations (getFuturesVolume, getPerpetualsVolume), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
-const formats = require("../../runtime/formats.cjs");
-const dateTimeFormat = formats["date-time"];
+const checks = require("../runtime/checks.cjs");
+const dateTimeFormat = require("../runtime/formats.cjs").dateTime;
 const list = ["data","meta"];
 const list2 = ["date","volume","buy_volume","sell_volume","trades_count","buy_trades_count","sell_trades_count"];
 const source = "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$";

@@ -2,9 +2,8 @@
 
 // One validator shared by 5 operations (getHyperliquidNodeFills, getHyperliquidNodeFundingPayments, getHyperliquidNodeRestingOrders, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
-const formats = require("../../runtime/formats.cjs");
-const dateTimeFormat = formats["date-time"];
+const checks = require("../runtime/checks.cjs");
+const dateTimeFormat = require("../runtime/formats.cjs").dateTime;
 const list = ["data","meta"];
 const source = "^0x[0-9a-fA-F]{40}$";
 const pattern = new RegExp(source);

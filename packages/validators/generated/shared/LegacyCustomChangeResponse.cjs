@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyCustomChange, getLegacyOptionsSnapshot, getLegacyOptionsTradeSummary), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 

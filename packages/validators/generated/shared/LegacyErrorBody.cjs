@@ -2,7 +2,7 @@
 
 // One validator shared by 167 operations (getLegacyAggregatedFutureSummaryData, getLegacyAggregatedOptionSummaryData, getLegacyAlternativeCurrencyData, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const list = ["statusCode","message"];
 
 function branch1(d) {

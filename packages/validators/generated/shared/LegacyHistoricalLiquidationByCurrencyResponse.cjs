@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyDerivativesLiquidationByCurrencyData, getLegacyDerivativesLiquidationData), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const list = ["meta","items"];
 const list2 = ["total","page","items"];
 const list3 = ["items"];

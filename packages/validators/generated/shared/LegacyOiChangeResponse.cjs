@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyDerivsOpenInterestChange, getLegacyFutureOpenInterestChange, getLegacyOpenInterestChange), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["symbol"];

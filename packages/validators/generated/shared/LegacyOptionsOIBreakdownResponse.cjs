@@ -2,8 +2,8 @@
 
 // One validator shared by 4 operations (getLegacyOptionsOIBreakdown, getLegacyOptionsOIBreakdownByCurrency, getLegacyOptionsVolumeBreakdown, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
-const rareChecks = require("../../runtime/rare-checks.cjs");
+const checks = require("../runtime/checks.cjs");
+const rareChecks = require("../runtime/rare-checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["notional","open_value"];

@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyOptionsSkewByCurrencyAndMaturity, getLegacyOptionsSkewByMarketAndCurrency, getLegacyOptionsSkewByMarketAndMaturity), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const list = ["date","data"];
 const list2 = ["data"];
 const list3 = ["market","currency"];

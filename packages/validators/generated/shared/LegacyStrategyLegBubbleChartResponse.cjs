@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyStrategyLegBubbleChart, getLegacyTopOptionsStrategies), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const list = ["date"];
 const list2 = ["number","null"];
 const list3 = ["string","null"];

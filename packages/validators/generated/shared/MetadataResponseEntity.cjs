@@ -2,7 +2,7 @@
 
 // One validator shared by 24 operations (getFuturesMetadata, getHealth, getLegacyCalculateRiskSlide, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 
 function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");

@@ -2,9 +2,8 @@
 
 // One validator shared by 99 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
-const formats = require("../../runtime/formats.cjs");
-const uriFormat = formats["uri"];
+const checks = require("../runtime/checks.cjs");
+const uriFormat = require("../runtime/formats.cjs").uri;
 const list = ["x402Version","accepts"];
 const list2 = ["url"];
 const list3 = ["scheme","network","amount","asset","payTo"];

@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (postVolSurfaceRiskDecompose, postVolSurfaceRiskLadder, postVolSurfaceRiskScenario), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const list = ["input","mark_fallback"];
 
 function positionsItem(d) {

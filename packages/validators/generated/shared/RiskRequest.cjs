@@ -2,10 +2,9 @@
 
 // One validator shared by 3 operations (postVolSurfaceRiskDecompose, postVolSurfaceRiskLadder, postVolSurfaceRiskScenario), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
-const formats = require("../../runtime/formats.cjs");
-const dateTimeFormat = formats["date-time"];
-const dateFormat = formats["date"];
+const checks = require("../runtime/checks.cjs");
+const dateTimeFormat = require("../runtime/formats.cjs").dateTime;
+const dateFormat = require("../runtime/formats.cjs").date;
 const list = ["positions"];
 const source = "^(0?[1-9]|[12][0-9]|3[01])([Jj][Aa][Nn]|[Ff][Ee][Bb]|[Mm][Aa][Rr]|[Aa][Pp][Rr]|[Mm][Aa][Yy]|[Jj][Uu][Nn]|[Jj][Uu][Ll]|[Aa][Uu][Gg]|[Ss][Ee][Pp]|[Oo][Cc][Tt]|[Nn][Oo][Vv]|[Dd][Ee][Cc])[0-9]{2}$";
 const pattern = new RegExp("^(?:0?[1-9]|[12][0-9]|3[01])(?:[Jj][Aa][Nn]|[Ff][Ee][Bb]|[Mm][Aa][Rr]|[Aa][Pp][Rr]|[Mm][Aa][Yy]|[Jj][Uu][Nn]|[Jj][Uu][Ll]|[Aa][Uu][Gg]|[Ss][Ee][Pp]|[Oo][Cc][Tt]|[Nn][Oo][Vv]|[Dd][Ee][Cc])[0-9]{2}$");

@@ -2,7 +2,7 @@
 
 // One validator shared by 98 operations (getAnalyticsRealizedVolatility, getFuturesCarry, getFuturesCatalog, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 
 function validate(d) {
   if (!(typeof d == "object" && d !== null && !Array.isArray(d))) return checks.typeError("", "object");

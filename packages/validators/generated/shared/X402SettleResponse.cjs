@@ -2,7 +2,7 @@
 
 // One validator shared by 4 operations (postX402SubscriptionsCheckoutsByIdPay, postX402TickDataCheckoutsByIdPay, postX402WsPassDay, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const list = ["success"];
 
 function validate(d) {

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (postX402CreditToken, postX402CreditTokenChallenge), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const list = ["invalid_siwx","nonce_invalid","expired","invalid_signature","no_credits"];
 
 function branch1(d) {

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (postX402SubscriptionsCheckoutsByIdPay, postX402TickDataCheckoutsByIdPay), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 exports.validate = checks.validator((box, key) => {
   let v1 = box[key];
   if (checks.isObject(v1)) {

@@ -2,7 +2,7 @@
 
 // One validator shared by 8 operations (getLegacyHistoricalTotalGlobalOpenInterestActivityData, getLegacyHistoricalTotalGlobalVolumeActivityData, getLegacyTotalOiForFutures, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["start","end","limit","page","granularity","legacy"];
 const c3 = "^([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?)?|[0-9]{10,13})$";

@@ -2,7 +2,7 @@
 
 // One validator shared by 5 operations (getLegacyHistoricalOptionsData, getLegacyHistoricalOptionsIV, getLegacyHistoricalOptionsOIVolume, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = ["market","instrument"];
 const c2 = "^[A-Z][A-Z0-9_]*$";
 const c3 = new RegExp(c2);

@@ -2,9 +2,8 @@
 
 // One validator shared by 5 operations (getSpotL2Orderbook, getSpotLevel1, getSpotOhlcvt, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
-const formats = require("../../runtime/formats.cjs");
-const f1 = formats["date-time"];
+const checks = require("../runtime/checks.cjs");
+const f1 = require("../runtime/formats.cjs").dateTime;
 const c1 = [];
 const c2 = ["start","end","limit","cursor","sort_dir","resolution","exchange","quote_currency","instrument_name"];
 const c3 = ["ASC","DESC"];

@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyFuturesDataByMarket, getLegacyPerpetualsDataByMarket, getLegacyTopFundingData), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = ["market"];
 const c2 = ["DERIBIT","AEVO","BINANCE","BITFINEX","BITGET","BITMEX","BYBIT","COINBASE","DYDX","HUOBI","HYPERLIQUID","KRAKEN","OKX","PARADEX"];
 const c3 = [];

@@ -2,7 +2,7 @@
 
 // One validator shared by 4 operations (getLegacyOptions24hVolumeStrike, getLegacyOptionsGEXByDate, getLegacyOptionsOIByStrike, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = ["market","currency","maturity"];
 const c2 = "^[a-z][a-z_]*$";
 const c3 = new RegExp(c2);

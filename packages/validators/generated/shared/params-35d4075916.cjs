@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyOiGainers, getLegacyPriceGainers), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = ["market","type","period"];
 const c2 = ["DERIBIT","AEVO","BINANCE","BITFINEX","BITGET","BITMEX","BYBIT","COINBASE","DYDX","HUOBI","HYPERLIQUID","KRAKEN","OKX","PARADEX"];
 const c3 = ["future","perpetual"];

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyOptionsGreeks, getLegacyOptionsIvAll), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = ["market","currency","maturity","type"];
 const c2 = "^[a-z][a-z_]*$";
 const c3 = new RegExp(c2);

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyHistoricalOptionsOIStrike, getLegacyHistoricalOptionsVolumeStrike), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = ["market","currency","maturity"];
 const c2 = "^[A-Z][A-Z0-9_]*$";
 const c3 = new RegExp(c2);

@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyOptionsOINetChangeAllStrikes, getLegacyOptionsTradeSummary, getLegacyTopInstrumentsOIOpenInterestChange), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = ["market","currency","hours"];
 const c2 = "^[a-z][a-z_]*$";
 const c3 = new RegExp(c2);

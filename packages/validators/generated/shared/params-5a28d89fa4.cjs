@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getFuturesMetadata, getPerpetualsMetadata), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["exchange","instrument_name","limit"];
 const c3 = "^([a-z0-9]+:)?[^a-z:\\s]+$";

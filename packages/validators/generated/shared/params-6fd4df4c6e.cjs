@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyAltOptionDataByMarket, getLegacyAnalyticSpotPairs, getLegacyOptionsIVByMarket), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = ["market"];
 const c2 = "^[A-Z][A-Z0-9_]*$";
 const c3 = new RegExp(c2);

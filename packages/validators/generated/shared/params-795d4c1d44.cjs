@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getX402SubscriptionsCheckoutsById, getX402TickDataCheckoutsById), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = ["id"];
 const c2 = [];
 exports.validate = checks.validator((box, key) => {

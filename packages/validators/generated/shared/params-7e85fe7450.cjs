@@ -2,9 +2,8 @@
 
 // One validator shared by 2 operations (getHyperliquidNodeFills, getHyperliquidNodeFundingPayments), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
-const formats = require("../../runtime/formats.cjs");
-const f1 = formats["date-time"];
+const checks = require("../runtime/checks.cjs");
+const f1 = require("../runtime/formats.cjs").dateTime;
 const c1 = [];
 const c2 = ["wallet","instrument_name","start","end","limit","cursor","sort_dir"];
 const c3 = "^0x[0-9a-fA-F]{40}$";

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getOptionsGexProfile, getOptionsGexTermStructure), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["exchange","currency"];
 const c3 = ["deribit"];

@@ -2,9 +2,8 @@
 
 // One validator shared by 2 operations (getFuturesLiquidations, getPerpetualsLiquidations), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
-const formats = require("../../runtime/formats.cjs");
-const f1 = formats["date-time"];
+const checks = require("../runtime/checks.cjs");
+const f1 = require("../runtime/formats.cjs").dateTime;
 const c1 = [];
 const c2 = ["start","end","limit","cursor","instrument_name","exchange","direction","position_side","min_amount_usd","sort","sort_dir"];
 const c3 = "^([a-z0-9]+:)?[^a-z:\\s]+$";

@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyFuturesMarketIndexData, getLegacyHistoricalIndicesPriceData), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = ["index"];
 const c2 = "^[A-Za-z0-9_]+$";
 const c3 = new RegExp(c2);

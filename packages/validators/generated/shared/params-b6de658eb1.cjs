@@ -2,9 +2,8 @@
 
 // One validator shared by 2 operations (getFuturesSnapshot, getPerpetualsSnapshot), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
-const formats = require("../../runtime/formats.cjs");
-const f1 = formats["date-time"];
+const checks = require("../runtime/checks.cjs");
+const f1 = require("../runtime/formats.cjs").dateTime;
 const c1 = [];
 const c2 = ["exchange","currency","date"];
 const c3 = "^[A-Za-z0-9_]{1,20}$";

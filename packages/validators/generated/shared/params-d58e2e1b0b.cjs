@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyHistoricalPerpetualFundingExchangeData, getLegacyHistoricalTotalOpenInterestByExchangeData, getLegacyHistoricalTotalVolumeByExchangeData), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = ["currency","option"];
 const c2 = "^[A-Za-z0-9]{1,20}$";
 const c3 = new RegExp(c2);

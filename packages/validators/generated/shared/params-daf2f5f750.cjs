@@ -2,7 +2,7 @@
 
 // One validator shared by 30 operations (getChangelogDataCorrections, getChangelogDataCoverage, getHealth, …), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = [];
 exports.validate = checks.validator((box, key) => {
   let v1 = box[key];

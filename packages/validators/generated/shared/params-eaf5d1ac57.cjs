@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getFuturesCatalog, getPerpetualsCatalog), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = [];
 const c2 = ["exchange","currency","maturity","limit","cursor"];
 const c3 = "^[A-Za-z0-9_]{1,20}$";

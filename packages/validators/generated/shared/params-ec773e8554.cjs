@@ -2,7 +2,7 @@
 
 // One validator shared by 3 operations (getLegacyFuturesBasisData, getLegacyFuturesCurveDataForCurrency, getLegacyFuturesYieldData), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = ["currency"];
 const c2 = ["BTC","ADA","BCH","BNB","BTCDVOL","DOT","ETH","LINK","LTC","PAXG","RED","SOL","TRX","XRP"];
 const c3 = [];

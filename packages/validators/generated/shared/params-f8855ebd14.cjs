@@ -2,7 +2,7 @@
 
 // One validator shared by 2 operations (getLegacyRiskSlideInstruments, getLegacyRiskSlideInstrumentsV2), compiled once.
 'use strict';
-const checks = require("../../runtime/checks.cjs");
+const checks = require("../runtime/checks.cjs");
 const c1 = ["market"];
 const c2 = "^[a-z][a-z_]*$";
 const c3 = new RegExp(c2);

@@ -1,10 +1,9 @@
-'use strict';
 // The check helpers only a few generated validators use (the current spec: an escaped property name's path in nine
-// modules, a parameter union in one; none uses a code-point length, a closed tuple or `not`). A bundler cannot drop an
-// unused property of a CommonJS module's exports, so every operation's bundle carried them in runtime/checks.cjs; here
-// they cost only a bundle whose validators require this module (one operation's browser bundle -119 B min+gzip,
-// pnpm bench). They share runtime/checks.cjs's error list, so they behave as they did there.
-const checks = require('./checks.cjs');
+// modules, a parameter union in one; none uses a code-point length, a closed tuple or `not`). An ES module bundle drops
+// the ones it does not import wherever they live, but a bundle of the CommonJS twins cannot drop an unused property of
+// a module's exports: kept apart, they cost only a bundle whose validators require this module (-119 B min+gzip when
+// it was measured, pnpm bench). They share runtime/checks.mjs's error list, so they behave as they would there.
+import { errors as currentErrors, fail } from './checks.mjs';
 
 /** A property name as a JSON Pointer segment (ajv's instancePath escaping). @param {string} key */
 const pointer = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -22,7 +21,7 @@ function codePoints(s) {
  * @param {(() => void)[]} branches
  */
 function anyOf(...branches) {
-  const errors = checks.errors();
+  const errors = currentErrors();
   const before = errors.length;
   let valid = false;
   for (const branch of branches) {
@@ -34,10 +33,6 @@ function anyOf(...branches) {
   return valid;
 }
 
-module.exports = {
-  pointer,
-  codePoints,
-  anyOf,
-  extraItems: (/** @type {string} */ path, /** @type {number} */ limit) => checks.fail('additionalItems', path, { limit }),
-  notError: (/** @type {string} */ path) => checks.fail('not', path, {}),
-};
+export { pointer, codePoints, anyOf };
+export const extraItems = (/** @type {string} */ path, /** @type {number} */ limit) => fail('additionalItems', path, { limit });
+export const notError = (/** @type {string} */ path) => fail('not', path, {});

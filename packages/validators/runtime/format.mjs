@@ -1,10 +1,9 @@
-'use strict';
 // The public formatErrors: turns ajv errors (the user's own schemas', the stream validators') into issues, worded by
-// runtime/wording.cjs, after checking what it is handed and dropping the errors of anyOf/oneOf branches.
+// runtime/wording.mjs, after checking what it is handed and dropping the errors of anyOf/oneOf branches.
 
 /** @import { ValidationIssue } from './operation.cjs' */
-/** @import { WordedError } from './wording.cjs' */
-const { wordErrors, toPath } = require('./wording.cjs');
+/** @import { WordedError } from './wording.mjs' */
+import { wordErrors, toPath } from './wording.mjs';
 
 /**
  * An ajv error, or a TypeError naming the entry that is not one (formatErrors is public: users pass their own).
@@ -43,4 +42,4 @@ function formatErrors(errors, prefix) {
   );
 }
 
-module.exports = { formatErrors, toPath };
+export { formatErrors, toPath };

@@ -1,8 +1,7 @@
-'use strict';
 // The issue wording: turns the errors the generated validators report (ajv's shape: keyword, instancePath, params)
 // into issues a person can act on: the JSON path in JavaScript notation, the rule broken, the allowed values, and one
 // sentence that names them all, e.g. `data[3].resolution must be one of 1m, 5m, 15m, 1h, 4h, 1d`. The generated
-// validators' errors are well formed and carry no union branch errors, so runtime/operation.cjs words them here
+// validators' errors are well formed and carry no union branch errors, so runtime/operation.mjs words them here
 // directly; runtime/format.cjs (the public formatErrors) first checks and filters what a user hands it.
 
 /** @import { ValidationIssue } from './operation.cjs' */
@@ -91,4 +90,4 @@ function wordErrors(errors, prefix) {
   return issues;
 }
 
-module.exports = { wordErrors, toPath };
+export { wordErrors, toPath };

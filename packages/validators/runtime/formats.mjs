@@ -1,8 +1,7 @@
-'use strict';
-// The string formats the spec uses, and only those: the generated validators require this module (ajv's
-// `code.formats`) instead of ajv-formats' whole table, so a browser bundle of one operation carries three format
-// checks, not thirty (pnpm bench, "validator of one operation"). tools/codegen registers the same functions with ajv,
-// and ajv's strict mode fails generation on a format missing here, so a new format in the spec is added here first.
+// The string formats the spec uses, and only those: the generated validators import the ones they check from this
+// module instead of ajv-formats' whole table, so a browser bundle of one operation carries the format checks it uses,
+// not thirty (pnpm bench, "validator of one operation"). tools/codegen registers the same functions with ajv (byFormat),
+// and fails generation on a format missing here, so a new format in the spec is added here first.
 // Each function is ajv-formats 3.0.1's full (not fast) format of the same name, copied unchanged (MIT, Copyright (c)
 // 2020 Evgeny Poberezkin); runtime/formats.test.ts checks they agree with ajv-formats on generated strings. The JSDoc
 // types and assertions are ours (ajv calls a format only with a string).
@@ -65,4 +64,10 @@ function uri(str) {
   return NOT_URI_FRAGMENT.test(str) && URI.test(str);
 }
 
-module.exports = { date, 'date-time': dateTime, uri };
+export { date, dateTime, uri };
+
+/**
+ * Each function by its JSON Schema format name, for tools/codegen: it registers them with ajv, and the generated code
+ * imports a format's function by the name it is exported under here (an ES module's bundle then keeps only those).
+ */
+export const byFormat = Object.freeze({ date, 'date-time': dateTime, uri });

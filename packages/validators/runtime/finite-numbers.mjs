@@ -1,7 +1,6 @@
-'use strict';
 // The request body's own check before its validator: JSON has no NaN or Infinity, and a body holding one would
 // silently become null when serialised. Only an operation that takes a body needs it, so its generated module brings it
-// (`exports.nonFiniteNumbers`, tools/codegen/src/validators.mjs) and runtime/operation.cjs calls it from there: the
+// (`nonFiniteNumbers`, tools/codegen/src/validators.mjs) and runtime/operation.mjs calls it from there: the
 // bundle of an operation without a body leaves it out (one operation's browser bundle -84 B min+gzip, pnpm bench).
 
 /** @import { ValidationIssue } from './operation.cjs' */
@@ -18,4 +17,4 @@ function nonFiniteNumbers(value, path, out) {
   return out;
 }
 
-module.exports = { nonFiniteNumbers };
+export { nonFiniteNumbers };

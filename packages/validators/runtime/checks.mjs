@@ -1,13 +1,12 @@
-'use strict';
 // What the generated validators share: ajv's calling convention (a boolean, and `errors` when it is false), the
-// constructors of their errors in ajv's shape ({instancePath, keyword, params}, so runtime/wording.cjs words them as it
+// constructors of their errors in ajv's shape ({instancePath, keyword, params}, so runtime/wording.mjs words them as it
 // words ajv's), and ajv's type coercion of parameters and headers. Body validators (tools/codegen/src/body-validators.mjs)
 // stop at the first broken rule and report ajv's first error; parameter and header validators
 // (tools/codegen/src/strings-validators.mjs) coerce each value (coerceTypes: true, strictNumbers: true;
 // ajv/dist/compile/validate/dataType.js), write it back into the object it was read from, where the caller sees it,
 // and report every broken rule, as ajv's allErrors does. The checks themselves stay inline in the generated code
 // (property reads by name, no loop over a schema); only the failure path comes here (and the integer test), so a
-// valid 1,000-row page calls nothing else below. What only a few validators call is in runtime/rare-checks.cjs.
+// valid 1,000-row page calls nothing else below. What only a few validators call is in runtime/rare-checks.mjs.
 
 /**
  * @typedef {{ instancePath: string, keyword: string, params: Record<string, unknown> }} CheckError
@@ -30,7 +29,7 @@ function fail(keyword, instancePath, params) {
 }
 
 /**
- * A generated check as a validator: true, or false with its errors in `errors` (what runtime/operation.cjs reads).
+ * A generated check as a validator: true, or false with its errors in `errors` (what runtime/operation.mjs reads).
  * A body check returns its verdict and its error is the last written; a parameter check reads its data as `box[0]`, so
  * the root is coerced as any other value (ajv coerces the root too, but has nowhere to write it back: neither has
  * this), and reports every error.
@@ -146,26 +145,21 @@ function typed(parent, key, path, type) {
   return coerced;
 }
 
-module.exports = {
-  validator,
-  isInteger,
-  isNumber,
-  isObject,
-  at,
-  requiredFirst,
-  typed,
-  fail,
-  /** The errors of the validation running now (runtime/rare-checks.cjs counts and drops a union branch's). */
-  errors: () => errors,
-  typeError: (/** @type {string} */ path, /** @type {string | readonly string[]} */ type) => fail('type', path, { type }),
-  constError: (/** @type {string} */ path, /** @type {unknown} */ allowedValue) => fail('const', path, { allowedValue }),
-  enumError: (/** @type {string} */ path, /** @type {readonly unknown[]} */ allowedValues) => fail('enum', path, { allowedValues }),
-  missing: (/** @type {string} */ path, /** @type {string} */ missingProperty) => fail('required', path, { missingProperty }),
-  extraProperty: (/** @type {string} */ path, /** @type {string} */ additionalProperty) => fail('additionalProperties', path, { additionalProperty }),
-  numberLimit: (/** @type {string} */ path, /** @type {string} */ keyword, /** @type {number} */ limit) =>
-    fail(keyword, path, { comparison: COMPARISON[keyword], limit }),
-  countLimit: (/** @type {string} */ path, /** @type {string} */ keyword, /** @type {number} */ limit) => fail(keyword, path, { limit }),
-  patternError: (/** @type {string} */ path, /** @type {string} */ pattern) => fail('pattern', path, { pattern }),
-  formatError: (/** @type {string} */ path, /** @type {string} */ format) => fail('format', path, { format }),
-  unionError: (/** @type {string} */ path, /** @type {'anyOf' | 'oneOf'} */ keyword) => fail(keyword, path, {}),
-};
+export { validator, isInteger, isNumber, isObject, at, requiredFirst, typed, fail, currentErrors as errors };
+
+/** The errors of the validation running now (runtime/rare-checks.mjs counts and drops a union branch's). */
+const currentErrors = () => errors;
+
+// The error constructors the generated code calls on a broken rule, one per keyword.
+export const typeError = (/** @type {string} */ path, /** @type {string | readonly string[]} */ type) => fail('type', path, { type });
+export const constError = (/** @type {string} */ path, /** @type {unknown} */ allowedValue) => fail('const', path, { allowedValue });
+export const enumError = (/** @type {string} */ path, /** @type {readonly unknown[]} */ allowedValues) => fail('enum', path, { allowedValues });
+export const missing = (/** @type {string} */ path, /** @type {string} */ missingProperty) => fail('required', path, { missingProperty });
+export const extraProperty = (/** @type {string} */ path, /** @type {string} */ additionalProperty) =>
+  fail('additionalProperties', path, { additionalProperty });
+export const numberLimit = (/** @type {string} */ path, /** @type {string} */ keyword, /** @type {number} */ limit) =>
+  fail(keyword, path, { comparison: COMPARISON[keyword], limit });
+export const countLimit = (/** @type {string} */ path, /** @type {string} */ keyword, /** @type {number} */ limit) => fail(keyword, path, { limit });
+export const patternError = (/** @type {string} */ path, /** @type {string} */ pattern) => fail('pattern', path, { pattern });
+export const formatError = (/** @type {string} */ path, /** @type {string} */ format) => fail('format', path, { format });
+export const unionError = (/** @type {string} */ path, /** @type {'anyOf' | 'oneOf'} */ keyword) => fail(keyword, path, {});

@@ -1,7 +1,6 @@
-'use strict';
 // Parameters the spec marks case-insensitive (x-case-insensitive) are upper-cased before they are checked, so
 // `market=binance` is validated, and handed back, as `BINANCE`. Only a few operations have one, so their generated
-// modules bring this (`exports.caseInsensitive`, tools/codegen/src/validators.mjs) and runtime/operation.cjs calls
+// modules bring this (`caseInsensitive`, tools/codegen/src/validators.mjs) and runtime/operation.mjs calls
 // it from there: the bundle of any other operation leaves it out (one operation's browser bundle -44 B min+gzip, pnpm bench).
 
 /**
@@ -20,4 +19,4 @@ function upperCaseParameters(parameters) {
   };
 }
 
-module.exports = { upperCaseParameters };
+export { upperCaseParameters };
