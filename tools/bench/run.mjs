@@ -70,10 +70,11 @@ report('validation cost / JSON.parse (validateResponse API)', `${((tApi / tParse
 report('zod 4 time / our validator time', `${(tZod / tApi).toFixed(1)}x`, '>= 3x', tZod / tApi >= 3);
 
 // 2. Cold import of the validators package (whole set, and one operation), in fresh processes.
-const coldImport = (/** @type {string} */ code) => {
+const coldImport = (/** @type {string} */ code, inputType = 'commonjs') => {
   const samples = [];
   for (let i = 0; i < 7; i++) {
-    const out = execFileSync(process.execPath, ['-e', `const t=process.hrtime.bigint();${code};console.log(Number(process.hrtime.bigint()-t))`], { cwd: here });
+    const script = `const t=process.hrtime.bigint();${code};console.log(Number(process.hrtime.bigint()-t))`;
+    const out = execFileSync(process.execPath, [`--input-type=${inputType}`, '-e', script], { cwd: here });
     samples.push(Number(out));
   }
   return median(samples) / 1e6;
@@ -86,10 +87,13 @@ const every = coldImport(`const v=require('@laevitas-api/validators');for(const 
 const registryFile = JSON.stringify(join(validatorsDir, 'generated/registry.cjs'));
 const everyValidator = coldImport(`for(const load of Object.values(require(${registryFile}))){const v=load().validators;for(const k in v)v[k]}`);
 const single = coldImport(`require('@laevitas-api/validators/ops/getOptionsOhlcvt')`);
+// The ES module form of the same operation imports its shared validators with it (no lazy require in ESM).
+const singleEsm = coldImport(`await import('@laevitas-api/validators/ops/getOptionsOhlcvt')`, 'module') - coldImport('void 0', 'module');
 report('cold import: @laevitas-api/validators (lazy registry)', `${(registry - baseline).toFixed(1)} ms`);
 report('cold import: every operation loaded', `${(every - baseline).toFixed(1)} ms`);
 report('cold import: every operation, each of its validators read', `${(everyValidator - baseline).toFixed(1)} ms`);
 report('cold import: one operation (ops/getOptionsOhlcvt)', `${(single - baseline).toFixed(1)} ms`);
+report('cold import: one operation as an ES module (import ops/getOptionsOhlcvt)', `${singleEsm.toFixed(1)} ms`);
 
 // 3. Size of the generated code.
 const sizeOf = (/** @type {string} */ dir, /** @type {(file: string) => boolean} */ filter = () => true) =>
