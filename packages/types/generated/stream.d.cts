@@ -49,7 +49,7 @@ export interface components {
  * BookData
  * @description Order book snapshot of one instrument: the levels of each side, the liquidity and the imbalance at depths 10, 20, 50 and 100 (the unit of these depths is not published), and the microprice.
  */
-export interface BookData {
+interface BookData {
     /** @description Snapshot time, Unix milliseconds. */
     timestamp: number;
     exchange: string;
@@ -81,7 +81,7 @@ export interface BookData {
  * BookEvent
  * @description Data event of an order book snapshot and the channel it belongs to: a concrete name, not a pattern (that an event of a pattern subscription names its concrete channel is inferred).
  */
-export interface BookEvent {
+interface BookEvent {
     /** @example book.perpetuals.binance.BTCUSDT */
     channel: string;
     data: components["schemas"]["BookData"];
@@ -90,7 +90,7 @@ export interface BookEvent {
  * BookLevel
  * @description One price level: a `[price, size]` pair. Prediction markets may still send a `{price, size}` object.
  */
-export type BookLevel = [
+type BookLevel = [
     number,
     number
 ] | {
@@ -104,19 +104,19 @@ export type BookLevel = [
  * @example ohlc.ticker.futures.deribit.BTC-27MAR26.5m
  * @example trades.*
  */
-export type ChannelPattern = string;
+type ChannelPattern = string;
 /**
  * ChannelsParams
  * @description The channels or patterns a subscribe request names.
  */
-export interface ChannelsParams {
+interface ChannelsParams {
     channels: components["schemas"]["ChannelPattern"][];
 }
 /**
  * DerivativeTradesEvent
  * @description A trade event on a perpetuals, futures or options trades channel.
  */
-export interface DerivativeTradesEvent {
+interface DerivativeTradesEvent {
     /** @example trades.futures.deribit.BTC-27MAR26 */
     channel: string;
     data: components["schemas"]["TradeData"];
@@ -125,7 +125,7 @@ export interface DerivativeTradesEvent {
  * ErrorReply
  * @description Failed request: the request's id and an `error` with a code and a message. `null` as the id is this contract's choice for a frame that is not a request at all; what the service answers then is not published.
  */
-export interface ErrorReply {
+interface ErrorReply {
     id: components["schemas"]["RequestId"] | null;
     error: components["schemas"]["RequestError"];
 }
@@ -133,14 +133,14 @@ export interface ErrorReply {
  * FundingRateData
  * @description The content of a funding-rate update event. Its members are not published.
  */
-export interface FundingRateData {
+interface FundingRateData {
     [key: string]: unknown;
 }
 /**
  * FundingRateEvent
  * @description Data event of a funding-rate update and the channel it belongs to: a concrete name, not a pattern (that an event of a pattern subscription names its concrete channel is inferred).
  */
-export interface FundingRateEvent {
+interface FundingRateEvent {
     /** @example funding-rate.perpetuals.binance.BTCUSDT */
     channel: string;
     data: components["schemas"]["FundingRateData"];
@@ -149,7 +149,7 @@ export interface FundingRateEvent {
  * LiquidationData
  * @description One forced close of a position: which side was liquidated (`position_side`), the side of the forced order (`direction`, its inverse), price, size, USD value, and the mark and index prices at the time. Other members are not published.
  */
-export type LiquidationData = {
+type LiquidationData = {
     /** @description Time of the liquidation, Unix milliseconds. */
     timestamp?: number;
     instrument_name?: string;
@@ -184,7 +184,7 @@ export type LiquidationData = {
  * LiquidationsEvent
  * @description Data event of a liquidation and the channel it belongs to: a concrete name, not a pattern (that an event of a pattern subscription names its concrete channel is inferred).
  */
-export interface LiquidationsEvent {
+interface LiquidationsEvent {
     /** @example liquidations.perpetuals.binance.BTCUSDT */
     channel: string;
     data: components["schemas"]["LiquidationData"];
@@ -193,7 +193,7 @@ export interface LiquidationsEvent {
  * MarkOhlcTickerEvent
  * @description A ticker bucket on a perpetuals, futures, options or prediction-market channel (what a prediction-market bucket carries is not published; it is held to the mark-price shape until it is).
  */
-export interface MarkOhlcTickerEvent {
+interface MarkOhlcTickerEvent {
     /** @example ohlc.ticker.futures.deribit.BTC-27MAR26.5m */
     channel: string;
     data: components["schemas"]["OhlcTickerData"];
@@ -202,7 +202,7 @@ export interface MarkOhlcTickerEvent {
  * OhlcTickerData
  * @description Quote-based OHLC bucket of one perpetuals, futures or options instrument: mark price open, high, low and close, and the closing open interest. The bucket also carries index prices and liquidity, whose members are not published. Spot buckets carry last prices instead (SpotOhlcTickerData).
  */
-export type OhlcTickerData = {
+type OhlcTickerData = {
     /**
      * @description Bucket state; `live` while the bucket is still open. Other values are not published.
      * @example live
@@ -225,12 +225,12 @@ export type OhlcTickerData = {
  * OhlcTickerEvent
  * @description Data event of a quote-based OHLC bucket and the channel it belongs to: a concrete name, not a pattern (that an event of a pattern subscription names its concrete channel is inferred). Spot buckets carry last prices, the other markets mark prices.
  */
-export type OhlcTickerEvent = components["schemas"]["MarkOhlcTickerEvent"] | components["schemas"]["SpotOhlcTickerEvent"];
+type OhlcTickerEvent = components["schemas"]["MarkOhlcTickerEvent"] | components["schemas"]["SpotOhlcTickerEvent"];
 /**
  * OhlcVtData
  * @description Trade-based OHLC bucket of one instrument with its volume split by taker side, the liquidated part of each side, and its VWAP. There is no total volume member: it is `buy_volume + sell_volume`. Other members are not published.
  */
-export type OhlcVtData = {
+type OhlcVtData = {
     /**
      * @description Bucket state; `live` while the bucket is still open. Other values are not published.
      * @example live
@@ -261,7 +261,7 @@ export type OhlcVtData = {
  * OhlcVtEvent
  * @description Data event of a trade-based OHLC bucket and the channel it belongs to: a concrete name, not a pattern (that an event of a pattern subscription names its concrete channel is inferred).
  */
-export interface OhlcVtEvent {
+interface OhlcVtEvent {
     /** @example ohlc.vt.futures.deribit.BTC-27MAR26.5m */
     channel: string;
     data: components["schemas"]["OhlcVtData"];
@@ -270,14 +270,14 @@ export interface OhlcVtEvent {
  * OpenInterestData
  * @description The content of an open-interest update event. Its members are not published.
  */
-export interface OpenInterestData {
+interface OpenInterestData {
     [key: string]: unknown;
 }
 /**
  * OpenInterestEvent
  * @description Data event of an open-interest update and the channel it belongs to: a concrete name, not a pattern (that an event of a pattern subscription names its concrete channel is inferred).
  */
-export interface OpenInterestEvent {
+interface OpenInterestEvent {
     /** @example open-interest.perpetuals.binance.BTCUSDT */
     channel: string;
     data: components["schemas"]["OpenInterestData"];
@@ -286,7 +286,7 @@ export interface OpenInterestEvent {
  * PingRequest
  * @description Application-level heartbeat; the gateway answers with a result reply. Clients ping about every 25 seconds (the gateway's own WebSocket pings come every 30 seconds).
  */
-export interface PingRequest {
+interface PingRequest {
     id: components["schemas"]["RequestId"];
     /** @constant */
     method: "ping";
@@ -295,7 +295,7 @@ export interface PingRequest {
  * PredictionTradeData
  * @description One prediction-market trade: the outcome traded, the side, the price (a probability between 0 and 1) and the size, with the slug of its event. Other members are not published.
  */
-export type PredictionTradeData = {
+type PredictionTradeData = {
     /** @description Trade time, Unix milliseconds. */
     timestamp?: number;
     /** @description The outcome traded, as the market names it. */
@@ -323,7 +323,7 @@ export type PredictionTradeData = {
  * PredictionTradesEvent
  * @description A trade event on a prediction-market trades channel.
  */
-export interface PredictionTradesEvent {
+interface PredictionTradesEvent {
     /** @example trades.predictions.polymarket.will-btc-close-above-100k */
     channel: string;
     data: components["schemas"]["PredictionTradeData"];
@@ -332,7 +332,7 @@ export interface PredictionTradesEvent {
  * RequestError
  * @description The `error` of a failed request: a numeric code and a message. 401 and 403 mean the connection is not authenticated (no key in the `apikey` header, or a key the gateway refuses); retrying with the same credentials fails the same way. The other codes the gateway uses are not published. Other members are not published.
  */
-export type RequestError = {
+type RequestError = {
     /**
      * @description Error code; 401 and 403 for authentication.
      * @example 401
@@ -352,12 +352,12 @@ export type RequestError = {
  * RequestId
  * @description Number the client picks for a request; the reply carries the same number.
  */
-export type RequestId = number;
+type RequestId = number;
 /**
  * ResultReply
  * @description Successful answer to an unsubscribe or ping request: the request's id and a `result` whose content is not published.
  */
-export interface ResultReply {
+interface ResultReply {
     id: components["schemas"]["RequestId"];
     result: unknown;
 }
@@ -365,7 +365,7 @@ export interface ResultReply {
  * SpotOhlcTickerData
  * @description Quote-based OHLC bucket of one spot instrument: last traded price open, high, low and close (spot has no mark price and no open interest). Other members are not published.
  */
-export type SpotOhlcTickerData = {
+type SpotOhlcTickerData = {
     /**
      * @description Bucket state; `live` while the bucket is still open. Other values are not published.
      * @example live
@@ -386,7 +386,7 @@ export type SpotOhlcTickerData = {
  * SpotOhlcTickerEvent
  * @description A ticker bucket on a spot channel.
  */
-export interface SpotOhlcTickerEvent {
+interface SpotOhlcTickerEvent {
     /** @example ohlc.ticker.spot.binance.BTCUSDT.1m */
     channel: string;
     data: components["schemas"]["SpotOhlcTickerData"];
@@ -395,7 +395,7 @@ export interface SpotOhlcTickerEvent {
  * SpotTradeData
  * @description One spot trade: price, size in the base currency, taker side and the size in the quote currency. Other members are not published.
  */
-export type SpotTradeData = {
+type SpotTradeData = {
     /** @description Trade time, Unix milliseconds. */
     timestamp?: number;
     /**
@@ -427,7 +427,7 @@ export type SpotTradeData = {
  * SpotTradesEvent
  * @description A trade event on a spot trades channel.
  */
-export interface SpotTradesEvent {
+interface SpotTradesEvent {
     /** @example trades.spot.binance.BTCUSDT */
     channel: string;
     data: components["schemas"]["SpotTradeData"];
@@ -436,7 +436,7 @@ export interface SpotTradesEvent {
  * SubscribeReply
  * @description Successful answer to a subscribe request: the channels or patterns the gateway accepted and, at the same positions, the id of each new subscription. A channel of the request missing from `channels` was not accepted.
  */
-export interface SubscribeReply {
+interface SubscribeReply {
     id: components["schemas"]["RequestId"];
     result: components["schemas"]["SubscribeResult"];
 }
@@ -444,7 +444,7 @@ export interface SubscribeReply {
  * SubscribeRequest
  * @description Starts delivery of the data events of one or more channels or patterns. JSON-RPC-like, without a `jsonrpc` member.
  */
-export interface SubscribeRequest {
+interface SubscribeRequest {
     id: components["schemas"]["RequestId"];
     /** @constant */
     method: "subscribe";
@@ -454,7 +454,7 @@ export interface SubscribeRequest {
  * SubscribeResult
  * @description The `result` of a subscribe reply: two parallel arrays, `channels[i]` subscribed as `subscriptionIds[i]`. An unsubscribe request names one of these ids. Other members are not published.
  */
-export type SubscribeResult = {
+type SubscribeResult = {
     /** @description The channels or patterns accepted, as the request named them. */
     channels: components["schemas"]["ChannelPattern"][];
     /** @description The id of each accepted channel's subscription, at the same position as the channel. */
@@ -466,18 +466,18 @@ export type SubscribeResult = {
  * SubscriptionId
  * @description The gateway's id of one subscription on one connection, from the subscribe reply. Opaque: its format is not published. A new connection gives new ids.
  */
-export type SubscriptionId = string;
+type SubscriptionId = string;
 /**
  * Timeframe
  * @description OHLC bucket length.
  * @enum {string}
  */
-export type Timeframe = "1m" | "5m" | "15m" | "30m" | "1h" | "4h" | "12h" | "1d";
+type Timeframe = "1m" | "5m" | "15m" | "30m" | "1h" | "4h" | "12h" | "1d";
 /**
  * TradeData
  * @description One perpetuals, futures or options trade, with the open-interest change it caused and, for options, the strategy it belongs to. The published examples show a futures and an options trade with different fields: the members both show are required, the others are typed where they appear. Spot and prediction-market trades have shapes of their own (SpotTradeData, PredictionTradeData). Other members are not published.
  */
-export type TradeData = {
+type TradeData = {
     /** @description Trade id as the exchange assigns it, as a string. */
     trade_id: string;
     /** @description Trade time, Unix milliseconds. */
@@ -544,19 +544,19 @@ export type TradeData = {
  * TradesEvent
  * @description Data event of a trade and the channel it belongs to: a concrete name, not a pattern (that an event of a pattern subscription names its concrete channel is inferred). The market in the channel decides the shape of the data: perpetuals, futures and options trades, spot trades and prediction-market trades differ.
  */
-export type TradesEvent = components["schemas"]["DerivativeTradesEvent"] | components["schemas"]["SpotTradesEvent"] | components["schemas"]["PredictionTradesEvent"];
+type TradesEvent = components["schemas"]["DerivativeTradesEvent"] | components["schemas"]["SpotTradesEvent"] | components["schemas"]["PredictionTradesEvent"];
 /**
  * UnsubscribeParams
  * @description The subscription to stop.
  */
-export interface UnsubscribeParams {
+interface UnsubscribeParams {
     subscriptionId: components["schemas"]["SubscriptionId"];
 }
 /**
  * UnsubscribeRequest
  * @description Stops one subscription, named by the id its subscribe reply gave it. One id per request: to stop several, send one request each.
  */
-export interface UnsubscribeRequest {
+interface UnsubscribeRequest {
     id: components["schemas"]["RequestId"];
     /** @constant */
     method: "unsubscribe";
@@ -564,7 +564,7 @@ export interface UnsubscribeRequest {
 }
 
 /** Each channel family and the data event it delivers. */
-export interface StreamEvents {
+interface StreamEvents {
   "book": BookEvent;
   "funding-rate": FundingRateEvent;
   "liquidations": LiquidationsEvent;
@@ -574,11 +574,11 @@ export interface StreamEvents {
   "trades": TradesEvent;
 }
 /** A channel family: the leading part of a channel name (`trades`, `ohlc.ticker`, …). */
-export type StreamFamily = keyof StreamEvents;
+type StreamFamily = keyof StreamEvents;
 /** Any data event. */
-export type StreamEvent = StreamEvents[StreamFamily];
+type StreamEvent = StreamEvents[StreamFamily];
 /** The channel names and patterns each family accepts in a subscribe request (`*` where the gateway allows it). */
-export interface StreamPatterns {
+interface StreamPatterns {
   "book":
   | `book.${"perpetuals" | "futures" | "spot" | "predictions" | '*'}.${"deribit" | "binance" | "okx" | "bybit" | "hyperliquid" | "kraken" | "nado" | "bullish" | "derive" | "coinbase" | "polymarket" | '*'}.${string | '*'}`
   | `book.${"perpetuals" | "futures" | "spot" | "predictions" | '*'}.${"deribit" | "binance" | "okx" | "bybit" | "hyperliquid" | "kraken" | "nado" | "bullish" | "derive" | "coinbase" | "polymarket" | '*'}.*`
@@ -610,9 +610,9 @@ export interface StreamPatterns {
   | `trades.*`;
 }
 /** Any channel name or pattern a subscribe request accepts. */
-export type StreamPattern = StreamPatterns[StreamFamily];
+type StreamPattern = StreamPatterns[StreamFamily];
 /** The concrete channel names of each family (what a data event's `channel` holds; the exchange per market is in STREAM_FAMILIES). */
-export interface StreamChannels {
+interface StreamChannels {
   "book": `book.${"perpetuals" | "futures" | "spot" | "predictions"}.${"deribit" | "binance" | "okx" | "bybit" | "hyperliquid" | "kraken" | "nado" | "bullish" | "derive" | "coinbase" | "polymarket"}.${string}`;
   "funding-rate": `funding-rate.${"perpetuals"}.${"deribit" | "binance" | "okx" | "bybit" | "hyperliquid" | "kraken" | "nado" | "bullish" | "derive" | "coinbase" | "polymarket"}.${string}`;
   "liquidations": `liquidations.${"perpetuals" | "futures"}.${"deribit" | "binance" | "okx" | "bybit" | "hyperliquid" | "kraken" | "nado" | "bullish" | "derive" | "coinbase" | "polymarket"}.${string}`;
@@ -622,9 +622,9 @@ export interface StreamChannels {
   "trades": `trades.${"perpetuals" | "futures" | "options" | "spot" | "predictions"}.${"deribit" | "binance" | "okx" | "bybit" | "hyperliquid" | "kraken" | "nado" | "bullish" | "derive" | "coinbase" | "polymarket"}.${string}`;
 }
 /** Any concrete channel name. */
-export type StreamChannel = StreamChannels[StreamFamily];
+type StreamChannel = StreamChannels[StreamFamily];
 /** The family a channel name or pattern belongs to (never when it belongs to none). */
-export type FamilyOf<P extends string> =
+type FamilyOf<P extends string> =
   P extends `open-interest.${string}` ? "open-interest" :
   P extends `liquidations.${string}` ? "liquidations" :
   P extends `funding-rate.${string}` ? "funding-rate" :
@@ -634,28 +634,28 @@ export type FamilyOf<P extends string> =
   P extends `book.${string}` ? "book" :
   never;
 /** The data event a subscription to pattern `P` delivers. */
-export type StreamEventOf<P extends string> = FamilyOf<P> extends StreamFamily ? StreamEvents[FamilyOf<P>] : never;
+type StreamEventOf<P extends string> = FamilyOf<P> extends StreamFamily ? StreamEvents[FamilyOf<P>] : never;
 /** Any request a client sends. */
-export type StreamRequest = SubscribeRequest | UnsubscribeRequest | PingRequest;
+type StreamRequest = SubscribeRequest | UnsubscribeRequest | PingRequest;
 /** Any reply the gateway sends to a request. */
-export type StreamReply = SubscribeReply | ErrorReply | ResultReply;
+type StreamReply = SubscribeReply | ErrorReply | ResultReply;
 /** How a client should react to a close code: `backoff` (exponential, see STREAM_RECONNECT), `delay` (a fixed wait in `delayMs`), `immediate` or `never`. */
-export type StreamReconnect = 'backoff' | 'delay' | 'immediate' | 'never';
+type StreamReconnect = 'backoff' | 'delay' | 'immediate' | 'never';
 /** One documented close code. */
-export interface StreamCloseCode { code: number; meaning: string; reconnect: StreamReconnect; delayMs?: readonly [number, number]; advice?: string }
+interface StreamCloseCode { code: number; meaning: string; reconnect: StreamReconnect; delayMs?: readonly [number, number]; advice?: string }
 /** One position of a channel name after the family. */
-export interface StreamPosition { name: string; values: readonly string[] | null; pattern: string | null; wildcard: boolean; byMarket?: Readonly<Record<string, readonly string[]>> }
+interface StreamPosition { name: string; values: readonly string[] | null; pattern: string | null; wildcard: boolean; byMarket?: Readonly<Record<string, readonly string[]>> }
 /** One channel family: its address template, its positions and the message schema of its events. */
-export interface StreamFamilyInfo { family: StreamFamily; channelId: string; address: string; message: string; positions: readonly StreamPosition[]; /** Where events differ by market: the schema of each market's events (a branch of `message`). */ messageByMarket?: Readonly<Record<string, string>> }
+interface StreamFamilyInfo { family: StreamFamily; channelId: string; address: string; message: string; positions: readonly StreamPosition[]; /** Where events differ by market: the schema of each market's events (a branch of `message`). */ messageByMarket?: Readonly<Record<string, string>> }
 /** The channel families, longest family name first (a prefix test must try `ohlc.ticker` before a shorter one). */
-export declare const STREAM_FAMILIES: readonly StreamFamilyInfo[];
+declare const STREAM_FAMILIES: readonly StreamFamilyInfo[];
 /** Per-connection and per-source limits of the native gateway. */
-export declare const STREAM_LIMITS: Readonly<{"subscriptionsPerConnection": number,"inboundMessagesPerSecond": number,"maxLifetimeSeconds": number,"slowConsumerBytes": number,"concurrentConnectionsPerApiKey": number,"concurrentConnectionsPerIp": number}>;
+declare const STREAM_LIMITS: Readonly<{"subscriptionsPerConnection": number,"inboundMessagesPerSecond": number,"maxLifetimeSeconds": number,"slowConsumerBytes": number,"concurrentConnectionsPerApiKey": number,"concurrentConnectionsPerIp": number}>;
 /** Heartbeat: the gateway pings every `serverPingSeconds`; clients ping about every `clientPingSeconds`. */
-export declare const STREAM_HEARTBEAT: Readonly<{"serverPingSeconds": number,"clientPingSeconds": number}>;
+declare const STREAM_HEARTBEAT: Readonly<{"serverPingSeconds": number,"clientPingSeconds": number}>;
 /** Reconnect backoff after an abnormal close: `initialDelayMs` × `multiplier`^n, capped at `maxDelayMs`, ±`jitter`. */
-export declare const STREAM_RECONNECT: Readonly<{"initialDelayMs": number,"multiplier": number,"maxDelayMs": number,"jitter": number}>;
+declare const STREAM_RECONNECT: Readonly<{"initialDelayMs": number,"multiplier": number,"maxDelayMs": number,"jitter": number}>;
 /** The documented close codes with their meaning and the advised reaction. */
-export declare const STREAM_CLOSE_CODES: readonly StreamCloseCode[];
+declare const STREAM_CLOSE_CODES: readonly StreamCloseCode[];
 /** The gateway's endpoints by server name (`native` is recommended, `socketio` is legacy). */
-export declare const STREAM_SERVERS: Readonly<Record<"native" | "socketio", { pathname: string; protocol: string; legacy: boolean }>>;
+declare const STREAM_SERVERS: Readonly<Record<"native" | "socketio", { pathname: string; protocol: string; legacy: boolean }>>;

@@ -38,14 +38,14 @@ const COMPILE_TIMEOUT_MS = 60_000;
 
 describe('@laevitas-api/types/signatures', () => {
   it(
-    'loads schemas.d.ts and signatures.d.ts only, and compiles on its own with skipLibCheck off',
+    'loads schemas.d.ts, the parameter shapes it imports and signatures.d.ts only, and compiles on its own with skipLibCheck off',
     () => {
       const { errors, files } = compile(
         "import type { OperationId, OperationParameters, OhlcvtRow } from '@laevitas-api/types/signatures';\nexport type T = [OperationId, OperationParameters['getOptionsOhlcvt'], OhlcvtRow];\n",
       );
       expect(errors).toEqual([]);
       const ours = files.filter((f) => f.includes('/packages/types/generated/')).map((f) => f.split('/').pop());
-      expect(ours.sort()).toEqual(['schemas.d.ts', 'signatures.d.ts']);
+      expect(ours.sort()).toEqual(['parameter-shapes.d.ts', 'schemas.d.ts', 'signatures.d.ts']);
     },
     COMPILE_TIMEOUT_MS,
   );

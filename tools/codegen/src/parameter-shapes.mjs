@@ -21,9 +21,12 @@ const SHAPES = /** @type {const} */ ([
   ['PathOptionalQueryParameters', 'optional', 'required', 'An operation with path parameters and optional query parameters.'],
 ]);
 
+/** The shapes' names, which schemas.d.ts imports. */
+export const SHAPE_NAMES = SHAPES.map(([name]) => name);
+
 /**
- * The declarations of the shapes, module-private (schemas.d.ts, which holds them, ends in `export {}`, so a declaration
- * without `export` is not exported): what a hover on an operation's parameters names, not an API of its own.
+ * The declarations of the shapes, for parameter-shapes.d.ts: schemas.d.ts imports them, and an import is not an
+ * export, so they stay what a hover on an operation's parameters names rather than an API of their own.
  * @returns {ts.TypeAliasDeclaration[]}
  */
 export function shapeDeclarations() {
@@ -38,7 +41,7 @@ export function shapeDeclarations() {
     ];
     const literal = f.createTypeLiteralNode(locations.map(([location, presence, param]) => member(location, presence, param)));
     const declaration = f.createTypeAliasDeclaration(
-      undefined,
+      [f.createModifier(ts.SyntaxKind.ExportKeyword)],
       name,
       params.map((p) => f.createTypeParameterDeclaration(undefined, p)),
       literal,

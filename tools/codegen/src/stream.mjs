@@ -12,6 +12,7 @@ import ajvStandalone from 'ajv/dist/standalone/index.js';
 import { streamModel } from './stream-model.mjs';
 import { nameSchemas } from './types.mjs';
 import { codeHeader } from './output.mjs';
+import { implicitExports } from './implicit-exports.mjs';
 
 /** @import { SpecNode } from '@laevitas-api/spec-model' */
 /** @import { ChannelFamily, Position } from './stream-model.mjs' */
@@ -169,8 +170,9 @@ export declare const STREAM_SERVERS: Readonly<Record<${Object.keys(model.servers
     .map((s) => JSON.stringify(s))
     .join(' | ')}, { pathname: string; protocol: string; legacy: boolean }>>;
 `;
-  output.add(`${TYPES}/stream.d.ts`, declarations);
-  output.add(`${TYPES}/stream.d.cts`, declarations);
+  // Every declaration exported without the keyword, as schemas.d.ts (implicit-exports.mjs says why).
+  output.add(`${TYPES}/stream.d.ts`, implicitExports(declarations));
+  output.add(`${TYPES}/stream.d.cts`, implicitExports(declarations));
   const deepFreeze = 'const deepFreeze = (o) => { for (const v of Object.values(o)) if (v && typeof v === "object") deepFreeze(v); return Object.freeze(o); };';
   const values = (/** @type {'esm' | 'cjs'} */ format) =>
     Object.entries(constants)

@@ -6,7 +6,8 @@ import { valueSetsOf } from '@laevitas-api/spec-model';
 import { acceptExplicitUndefined } from './exact-optional.mjs';
 import { directReferences, liftGroup } from './direct-refs.mjs';
 import { liftSignatures, namesUsed, PARAMETERS, REQUEST_BODIES } from './signatures.mjs';
-import { shapeDeclarations } from './parameter-shapes.mjs';
+import { SHAPE_NAMES, shapeDeclarations } from './parameter-shapes.mjs';
+import { implicitExports } from './implicit-exports.mjs';
 import { codeHeader } from './output.mjs';
 
 const HEADER = codeHeader();
@@ -49,17 +50,19 @@ export async function generateTypes({ document }, output) {
       .join('\n')}\n} from './schemas.js';\n`;
   /** @param {ts.Node[]} nodes */
   const print = (nodes) => plainDescriptions(astToString(nodes));
+  // schemas.d.ts exports every top-level declaration without the keyword (implicit-exports.mjs says why), so the
+  // parameter shapes, which are no API of their own, live in a file of their own that it imports.
   output.add(
     `${OUT}/schemas.d.ts`,
-    [
-      HEADER + print(rewired.filter(isSchema)),
-      `/** Every operationId of the contract. */\nexport type OperationId = keyof ${PARAMETERS};\n`,
-      print([...shapeDeclarations(), ...maps]),
-      // An export declaration makes the file's declarations without `export` (the parameter shapes) its own: a
-      // declaration file without one exports every top-level declaration.
-      'export {};\n',
-    ].join('\n'),
+    implicitExports(
+      [
+        HEADER + `import type { ${SHAPE_NAMES.join(', ')} } from './parameter-shapes.js';\n` + print(rewired.filter(isSchema)),
+        `/** Every operationId of the contract. */\nexport type OperationId = keyof ${PARAMETERS};\n`,
+        print(maps),
+      ].join('\n'),
+    ),
   );
+  output.add(`${OUT}/parameter-shapes.d.ts`, HEADER + print(shapeDeclarations()));
   output.add(`${OUT}/signatures.d.ts`, `${HEADER}export type * from './schemas.js';\n`);
   output.add(`${OUT}/signatures.d.cts`, `${HEADER}export type * from './signatures.js'${esmFrom('cjs')};\n`);
   output.add(`${OUT}/paths.d.ts`, `${HEADER}import type { operations } from './openapi.js';\n\n${print(rewired.filter(isPaths))}`);

@@ -11,7 +11,7 @@ import { ROOT, loadBundle, operations } from './load.js';
 const methods = readFileSync(join(ROOT, 'packages/client/src/generated/methods.ts'), 'utf8');
 const signatures = readFileSync(join(ROOT, 'packages/types/generated/signatures.d.ts'), 'utf8');
 const schemas = readFileSync(join(ROOT, 'packages/types/generated/schemas.d.ts'), 'utf8');
-const results = /^export interface OperationResults \{\n([\s\S]*?)\n\}/m.exec(schemas)?.[1] ?? '';
+const results = /^(?:export )?interface OperationResults \{\n([\s\S]*?)\n\}/m.exec(schemas)?.[1] ?? '';
 const ops = operations(loadBundle());
 
 describe('client method signatures', () => {
@@ -27,7 +27,7 @@ describe('client method signatures', () => {
   it.each(named)('%s returns its schema by name', (id, refs) => {
     const line = results.split('\n').find((l) => l.trimStart().startsWith(`${id}:`));
     expect(line?.trim()).toBe(`${id}: ${refs.join(' | ')};`);
-    for (const name of refs) expect(schemas).toMatch(new RegExp(`^export (interface|type) ${name}\\b`, 'm'));
+    for (const name of refs) expect(schemas).toMatch(new RegExp(`^(export )?(interface|type) ${name}\\b`, 'm'));
   });
 
   it('resolves each method to its OperationResults entry, imported from the signatures entry', () => {

@@ -9,9 +9,11 @@ import openapiTS from 'openapi-typescript';
 import { acceptExplicitUndefined } from '../src/exact-optional.mjs';
 import { ROOT } from './load.js';
 
-// The declarations live in three files (components and operations, the schemas with the signature maps, the
-// signatures entry); one source of their statements is all this test reads.
-const text = ['openapi.d.ts', 'schemas.d.ts', 'signatures.d.ts'].map((name) => readFileSync(join(ROOT, 'packages/types/generated', name), 'utf8')).join('\n');
+// The declarations live in four files (components and operations, the schemas with the signature maps, the parameter
+// shapes the maps name, the signatures entry); one source of their statements is all this test reads.
+const text = ['openapi.d.ts', 'schemas.d.ts', 'parameter-shapes.d.ts', 'signatures.d.ts']
+  .map((name) => readFileSync(join(ROOT, 'packages/types/generated', name), 'utf8'))
+  .join('\n');
 const file = ts.createSourceFile('generated.d.ts', text, ts.ScriptTarget.Latest, true);
 const top = (name: string) => file.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name)!;
 const nameOf = (m: ts.TypeElement) => (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? m.name.text : '');
@@ -100,14 +102,12 @@ describe('explicit undefined on optional request-side members', () => {
       visit(node);
       return [...found, ...[...node.getText(file).matchAll(/components\["schemas"\]\["(\w+)"\]/g)].map((m) => m[1]!)];
     };
-    // A schema's body is its named declaration (`export interface RiskRequest {…}` / `export type RiskPosition = …`);
-    // `components.schemas.RiskRequest` only points at it, so walking the member alone would reach nothing.
+    // A schema's body is its named declaration (`interface RiskRequest {…}` / `type RiskPosition = …`, exported without
+    // the keyword: tools/codegen/src/implicit-exports.mjs); `components.schemas.RiskRequest` only points at it, so
+    // walking the member alone would reach nothing.
     const declared = new Map(
       file.statements
-        .filter(
-          (s): s is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
-            (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && !!s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword),
-        )
+        .filter((s): s is ts.InterfaceDeclaration | ts.TypeAliasDeclaration => ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s))
         .map((s) => [s.name.text, s] as const),
     );
     const bodyOf = (member: ts.TypeElement): ts.Node => {

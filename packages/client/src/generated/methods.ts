@@ -594,12 +594,23 @@ interface BodyArgs {
 /** The argument of an operation's method: its parameters (`path`, `query`, `header`) and, where it takes one, its `body`. */
 export type ArgsOf<Op extends OperationId> = Op extends keyof BodyArgs ? BodyArgs[Op] : OperationParameters[Op];
 
-/** Every operation as a method named by its operationId. */
-export type OperationMethods = {
+/** The operations that need an argument, as methods. */
+type MethodsWithArgs = {
   [Op in keyof OperationsWithArgs]: (params: ArgsOf<Op>, options?: RequestOptions) => Promise<OperationResults[Op]>;
-} & {
+};
+
+/** The operations whose argument may be left out, as methods. */
+type MethodsWithOptionalArgs = {
   [Op in keyof OperationsWithOptionalArgs]: (params?: ArgsOf<Op>, options?: RequestOptions) => Promise<OperationResults[Op]>;
 };
+
+/**
+ * Every operation as a method named by its operationId. An interface extending both halves rather than their
+ * intersection: a consumer's first call resolves the client's members, and collecting the properties of the
+ * intersection of the two mapped types (194 and 89 keys) cost 15 M instructions more (valgrind, on the consumer
+ * file of `node tools/bench/typecheck.mjs`).
+ */
+export interface OperationMethods extends MethodsWithArgs, MethodsWithOptionalArgs {}
 
 /** Operations with `x-pagination`: the only ones `client.paginate` accepts. */
 export type PaginatedOperationId =
@@ -757,630 +768,633 @@ export type PaginatedOperationId =
   | 'getVolSurfaceStrikes'
   | 'getVolSurfaceTermStructure';
 
+/** A namespace: each method typed as the operation its entry names (the mapped type keeps each entry's JSDoc). */
+type Namespace<Names extends Record<keyof Names, keyof OperationMethods>> = { [M in keyof Names]: OperationMethods[Names[M]] };
+
 /** `client.v1`: the versioned family's operations by resource (namespace from the tag). */
 export interface V1Namespaces {
-  readonly agent: {
+  readonly agent: Namespace<{
     /** Agent endpoint (Model Context Protocol, JSON-RPC 2.0) (`POST /api/v1/mcp`) */
-    mcp: OperationMethods['postMcp'];
-  };
-  readonly analytics: {
+    mcp: 'postMcp';
+  }>;
+  readonly analytics: Namespace<{
     /** Realized volatility of an instrument (`GET /api/v1/analytics/realized-volatility`) */
-    realizedVolatility: OperationMethods['getAnalyticsRealizedVolatility'];
-  };
-  readonly changelog: {
+    realizedVolatility: 'getAnalyticsRealizedVolatility';
+  }>;
+  readonly changelog: Namespace<{
     /** Data-corrections feed (`GET /api/v1/changelog/data-corrections`) */
-    dataCorrections: OperationMethods['getChangelogDataCorrections'];
+    dataCorrections: 'getChangelogDataCorrections';
     /** Data-coverage feed (`GET /api/v1/changelog/data-coverage`) */
-    dataCoverage: OperationMethods['getChangelogDataCoverage'];
-  };
-  readonly creditTokens: {
+    dataCoverage: 'getChangelogDataCoverage';
+  }>;
+  readonly creditTokens: Namespace<{
     /** Redeem a signed challenge for a credit token (`POST /api/v1/x402/credit-token`) */
-    creditToken: OperationMethods['postX402CreditToken'];
+    creditToken: 'postX402CreditToken';
     /** Get a credit-token challenge (`POST /api/v1/x402/credit-token/challenge`) */
-    creditTokenChallenge: OperationMethods['postX402CreditTokenChallenge'];
-  };
-  readonly dealerGex: {
+    creditTokenChallenge: 'postX402CreditTokenChallenge';
+  }>;
+  readonly dealerGex: Namespace<{
     /** Dealer GEX catalog (`GET /api/v1/options/gex/catalog`) */
-    catalog: OperationMethods['getOptionsGexCatalog'];
+    catalog: 'getOptionsGexCatalog';
     /** Dealer GEX history (`GET /api/v1/options/gex/history`) */
-    history: OperationMethods['getOptionsGexHistory'];
+    history: 'getOptionsGexHistory';
     /** Latest dealer GEX snapshot (`GET /api/v1/options/gex/latest`) */
-    latest: OperationMethods['getOptionsGexLatest'];
+    latest: 'getOptionsGexLatest';
     /** Dealer GEX profile across strikes (`GET /api/v1/options/gex/profile`) */
-    profile: OperationMethods['getOptionsGexProfile'];
+    profile: 'getOptionsGexProfile';
     /** Dealer GEX regime changes (`GET /api/v1/options/gex/regime-changes`) */
-    regimeChanges: OperationMethods['getOptionsGexRegimeChanges'];
+    regimeChanges: 'getOptionsGexRegimeChanges';
     /** Dealer GEX contributions by strike (`GET /api/v1/options/gex/strikes`) */
-    strikes: OperationMethods['getOptionsGexStrikes'];
+    strikes: 'getOptionsGexStrikes';
     /** Dealer GEX term structure (`GET /api/v1/options/gex/term-structure`) */
-    termStructure: OperationMethods['getOptionsGexTermStructure'];
-  };
-  readonly discovery: {
+    termStructure: 'getOptionsGexTermStructure';
+  }>;
+  readonly discovery: Namespace<{
     /** OpenAPI document (`GET /openapi.json`) */
-    openapiJson: OperationMethods['getOpenapiJson'];
+    openapiJson: 'getOpenapiJson';
     /** OAuth authorization-server metadata (RFC 8414) (`GET /.well-known/oauth-authorization-server`) */
-    wellKnownOauthAuthorizationServer: OperationMethods['getWellKnownOauthAuthorizationServer'];
+    wellKnownOauthAuthorizationServer: 'getWellKnownOauthAuthorizationServer';
     /** OAuth protected-resource metadata of the agent endpoint (RFC 9728) (`GET /.well-known/oauth-protected-resource`) */
-    wellKnownOauthProtectedResource: OperationMethods['getWellKnownOauthProtectedResource'];
+    wellKnownOauthProtectedResource: 'getWellKnownOauthProtectedResource';
     /** OpenAPI document (well-known location) (`GET /.well-known/openapi.json`) */
-    wellKnownOpenapiJson: OperationMethods['getWellKnownOpenapiJson'];
+    wellKnownOpenapiJson: 'getWellKnownOpenapiJson';
     /** x402 discovery document (`GET /.well-known/x402`) */
-    wellKnownX402: OperationMethods['getWellKnownX402'];
-  };
-  readonly futures: {
+    wellKnownX402: 'getWellKnownX402';
+  }>;
+  readonly futures: Namespace<{
     /** Futures carry (`GET /api/v1/futures/carry`) */
-    carry: OperationMethods['getFuturesCarry'];
+    carry: 'getFuturesCarry';
     /** List futures instruments (`GET /api/v1/futures/catalog`) */
-    catalog: OperationMethods['getFuturesCatalog'];
+    catalog: 'getFuturesCatalog';
     /** Futures trade flow of a currency (`GET /api/v1/futures/flow`) */
-    flow: OperationMethods['getFuturesFlow'];
+    flow: 'getFuturesFlow';
     /** Futures level 1 (top of book) (`GET /api/v1/futures/level1`) */
-    level1: OperationMethods['getFuturesLevel1'];
+    level1: 'getFuturesLevel1';
     /** Futures liquidations (`GET /api/v1/futures/liquidations`) */
-    liquidations: OperationMethods['getFuturesLiquidations'];
+    liquidations: 'getFuturesLiquidations';
     /** Futures instrument metadata (`GET /api/v1/futures/metadata`) */
-    metadata: OperationMethods['getFuturesMetadata'];
+    metadata: 'getFuturesMetadata';
     /** Futures OHLC with trade statistics (`GET /api/v1/futures/ohlcvt`) */
-    ohlcvt: OperationMethods['getFuturesOhlcvt'];
+    ohlcvt: 'getFuturesOhlcvt';
     /** Futures open interest (`GET /api/v1/futures/open-interest`) */
-    openInterest: OperationMethods['getFuturesOpenInterest'];
+    openInterest: 'getFuturesOpenInterest';
     /** Futures aggregated L2 order-book metrics (`GET /api/v1/futures/orderbook`) */
-    orderbook: OperationMethods['getFuturesOrderbook'];
+    orderbook: 'getFuturesOrderbook';
     /** Futures raw L2 order-book snapshots (`GET /api/v1/futures/orderbook-raw`) */
-    orderbookRaw: OperationMethods['getFuturesOrderbookRaw'];
+    orderbookRaw: 'getFuturesOrderbookRaw';
     /** Futures reference prices (`GET /api/v1/futures/reference-price`) */
-    referencePrice: OperationMethods['getFuturesReferencePrice'];
+    referencePrice: 'getFuturesReferencePrice';
     /** Latest futures snapshot (`GET /api/v1/futures/snapshot`) */
-    snapshot: OperationMethods['getFuturesSnapshot'];
+    snapshot: 'getFuturesSnapshot';
     /** Futures ticker history (`GET /api/v1/futures/ticker-history`) */
-    tickerHistory: OperationMethods['getFuturesTickerHistory'];
+    tickerHistory: 'getFuturesTickerHistory';
     /** Futures trades (`GET /api/v1/futures/trades`) */
-    trades: OperationMethods['getFuturesTrades'];
+    trades: 'getFuturesTrades';
     /** Futures trades summary by group (`GET /api/v1/futures/trades/summary`) */
-    tradesSummary: OperationMethods['getFuturesTradesSummary'];
+    tradesSummary: 'getFuturesTradesSummary';
     /** Futures traded volume (`GET /api/v1/futures/volume`) */
-    volume: OperationMethods['getFuturesVolume'];
-  };
-  readonly health: {
+    volume: 'getFuturesVolume';
+  }>;
+  readonly health: Namespace<{
     /** Service health (`GET /api/v1/health`) */
-    get: OperationMethods['getHealth'];
+    get: 'getHealth';
     /** Service health (headers only) (`HEAD /api/v1/health`) */
-    head: OperationMethods['headHealth'];
-  };
-  readonly instruments: {
+    head: 'headHealth';
+  }>;
+  readonly instruments: Namespace<{
     /** Instrument detail (`GET /api/v1/instruments/detail`) */
-    detail: OperationMethods['getInstrumentsDetail'];
+    detail: 'getInstrumentsDetail';
     /** List instruments across markets (`GET /api/v1/instruments`) */
-    get: OperationMethods['getInstruments'];
-  };
-  readonly onchainVenueData: {
+    get: 'getInstruments';
+  }>;
+  readonly onchainVenueData: Namespace<{
     /** Onchain fills of a wallet (`GET /api/v1/hyperliquid/node/fills`) */
-    fills: OperationMethods['getHyperliquidNodeFills'];
+    fills: 'getHyperliquidNodeFills';
     /** Onchain funding payments of a wallet (`GET /api/v1/hyperliquid/node/funding-payments`) */
-    fundingPayments: OperationMethods['getHyperliquidNodeFundingPayments'];
+    fundingPayments: 'getHyperliquidNodeFundingPayments';
     /** Onchain venue instruments (`GET /api/v1/hyperliquid/node/instruments`) */
-    instruments: OperationMethods['getHyperliquidNodeInstruments'];
+    instruments: 'getHyperliquidNodeInstruments';
     /** Onchain L2 order book (`GET /api/v1/hyperliquid/node/l2-orderbook`) */
-    l2Orderbook: OperationMethods['getHyperliquidNodeL2Orderbook'];
+    l2Orderbook: 'getHyperliquidNodeL2Orderbook';
     /** Onchain liquidations (`GET /api/v1/hyperliquid/node/liquidations`) */
-    liquidations: OperationMethods['getHyperliquidNodeLiquidations'];
+    liquidations: 'getHyperliquidNodeLiquidations';
     /** Onchain prediction-market fills (`GET /api/v1/hyperliquid/node/prediction-fills`) */
-    predictionFills: OperationMethods['getHyperliquidNodePredictionFills'];
+    predictionFills: 'getHyperliquidNodePredictionFills';
     /** Onchain resting orders (`GET /api/v1/hyperliquid/node/resting-orders`) */
-    restingOrders: OperationMethods['getHyperliquidNodeRestingOrders'];
+    restingOrders: 'getHyperliquidNodeRestingOrders';
     /** Onchain TWAP order events (`GET /api/v1/hyperliquid/node/twap-events`) */
-    twapEvents: OperationMethods['getHyperliquidNodeTwapEvents'];
+    twapEvents: 'getHyperliquidNodeTwapEvents';
     /** Onchain trading flow per wallet (`GET /api/v1/hyperliquid/node/wallet-flow`) */
-    walletFlow: OperationMethods['getHyperliquidNodeWalletFlow'];
+    walletFlow: 'getHyperliquidNodeWalletFlow';
     /** Onchain wallet positions (`GET /api/v1/hyperliquid/node/wallet-positions`) */
-    walletPositions: OperationMethods['getHyperliquidNodeWalletPositions'];
-  };
-  readonly options: {
+    walletPositions: 'getHyperliquidNodeWalletPositions';
+  }>;
+  readonly options: Namespace<{
     /** List options instruments (`GET /api/v1/options/catalog`) */
-    catalog: OperationMethods['getOptionsCatalog'];
+    catalog: 'getOptionsCatalog';
     /** Options flow of a currency (`GET /api/v1/options/flow`) */
-    flow: OperationMethods['getOptionsFlow'];
+    flow: 'getOptionsFlow';
     /** Options level 1 (top of book) (`GET /api/v1/options/level1`) */
-    level1: OperationMethods['getOptionsLevel1'];
+    level1: 'getOptionsLevel1';
     /** Options instrument metadata (`GET /api/v1/options/metadata`) */
-    metadata: OperationMethods['getOptionsMetadata'];
+    metadata: 'getOptionsMetadata';
     /** Options OHLC with trade statistics (`GET /api/v1/options/ohlcvt`) */
-    ohlcvt: OperationMethods['getOptionsOhlcvt'];
+    ohlcvt: 'getOptionsOhlcvt';
     /** Options open interest (`GET /api/v1/options/open-interest`) */
-    openInterest: OperationMethods['getOptionsOpenInterest'];
+    openInterest: 'getOptionsOpenInterest';
     /** Options reference prices (`GET /api/v1/options/reference-price`) */
-    referencePrice: OperationMethods['getOptionsReferencePrice'];
+    referencePrice: 'getOptionsReferencePrice';
     /** Options snapshot of a currency (`GET /api/v1/options/snapshot`) */
-    snapshot: OperationMethods['getOptionsSnapshot'];
+    snapshot: 'getOptionsSnapshot';
     /** Options ticker history (`GET /api/v1/options/ticker-history`) */
-    tickerHistory: OperationMethods['getOptionsTickerHistory'];
+    tickerHistory: 'getOptionsTickerHistory';
     /** Individual options trades (`GET /api/v1/options/trades`) */
-    trades: OperationMethods['getOptionsTrades'];
+    trades: 'getOptionsTrades';
     /** Options trade statistics grouped by a key (`GET /api/v1/options/trades/summary`) */
-    tradesSummary: OperationMethods['getOptionsTradesSummary'];
+    tradesSummary: 'getOptionsTradesSummary';
     /** Options implied volatility and Greeks (`GET /api/v1/options/volatility`) */
-    volatility: OperationMethods['getOptionsVolatility'];
+    volatility: 'getOptionsVolatility';
     /** Options volume (`GET /api/v1/options/volume`) */
-    volume: OperationMethods['getOptionsVolume'];
-  };
-  readonly optionsVolSurface: {
+    volume: 'getOptionsVolume';
+  }>;
+  readonly optionsVolSurface: Namespace<{
     /** Option-derived vol surface across maturities (`GET /api/v1/options/vol-surface/by-expiry`) */
-    byExpiry: OperationMethods['getOptionsVolSurfaceByExpiry'];
+    byExpiry: 'getOptionsVolSurfaceByExpiry';
     /** Option-derived constant-maturity vol term structure (`GET /api/v1/options/vol-surface/by-tenor`) */
-    byTenor: OperationMethods['getOptionsVolSurfaceByTenor'];
+    byTenor: 'getOptionsVolSurfaceByTenor';
     /** Option-derived vol surface history of one maturity (`GET /api/v1/options/vol-surface/by-time`) */
-    byTime: OperationMethods['getOptionsVolSurfaceByTime'];
-  };
-  readonly payments: {
+    byTime: 'getOptionsVolSurfaceByTime';
+  }>;
+  readonly payments: Namespace<{
     /** Status of a subscription checkout (`GET /api/v1/x402/subscriptions/checkouts/{id}`) */
-    subscriptionsCheckoutsById: OperationMethods['getX402SubscriptionsCheckoutsById'];
+    subscriptionsCheckoutsById: 'getX402SubscriptionsCheckoutsById';
     /** Pay a subscription checkout (`POST /api/v1/x402/subscriptions/checkouts/{id}/pay`) */
-    subscriptionsCheckoutsByIdPay: OperationMethods['postX402SubscriptionsCheckoutsByIdPay'];
+    subscriptionsCheckoutsByIdPay: 'postX402SubscriptionsCheckoutsByIdPay';
     /** Subscription plans and live pricing (`GET /api/v1/x402/subscriptions/products`) */
-    subscriptionsProducts: OperationMethods['getX402SubscriptionsProducts'];
+    subscriptionsProducts: 'getX402SubscriptionsProducts';
     /** Solana signing data for a subscription payment (`POST /api/v1/x402/subscriptions/solana-rpc`) */
-    subscriptionsSolanaRpc: OperationMethods['postX402SubscriptionsSolanaRpc'];
+    subscriptionsSolanaRpc: 'postX402SubscriptionsSolanaRpc';
     /** Status of a tick-data checkout (`GET /api/v1/x402/tick-data/checkouts/{id}`) */
-    tickDataCheckoutsById: OperationMethods['getX402TickDataCheckoutsById'];
+    tickDataCheckoutsById: 'getX402TickDataCheckoutsById';
     /** Pay a tick-data checkout (`POST /api/v1/x402/tick-data/checkouts/{id}/pay`) */
-    tickDataCheckoutsByIdPay: OperationMethods['postX402TickDataCheckoutsByIdPay'];
+    tickDataCheckoutsByIdPay: 'postX402TickDataCheckoutsByIdPay';
     /** Tick-data checkout networks and quote instructions (`GET /api/v1/x402/tick-data/products`) */
-    tickDataProducts: OperationMethods['getX402TickDataProducts'];
+    tickDataProducts: 'getX402TickDataProducts';
     /** Solana signing data for a tick-data payment (`POST /api/v1/x402/tick-data/solana-rpc`) */
-    tickDataSolanaRpc: OperationMethods['postX402TickDataSolanaRpc'];
+    tickDataSolanaRpc: 'postX402TickDataSolanaRpc';
     /** Buy a 24-hour WebSocket pass (`POST /api/v1/x402/ws-pass/day`) */
-    wsPassDay: OperationMethods['postX402WsPassDay'];
+    wsPassDay: 'postX402WsPassDay';
     /** Buy a 1-hour WebSocket pass (`POST /api/v1/x402/ws-pass/hour`) */
-    wsPassHour: OperationMethods['postX402WsPassHour'];
-  };
-  readonly perpetuals: {
+    wsPassHour: 'postX402WsPassHour';
+  }>;
+  readonly perpetuals: Namespace<{
     /** Perpetuals funding and carry (`GET /api/v1/perpetuals/carry`) */
-    carry: OperationMethods['getPerpetualsCarry'];
+    carry: 'getPerpetualsCarry';
     /** List perpetuals instruments (`GET /api/v1/perpetuals/catalog`) */
-    catalog: OperationMethods['getPerpetualsCatalog'];
+    catalog: 'getPerpetualsCatalog';
     /** Perpetuals trade flow of a currency (`GET /api/v1/perpetuals/flow`) */
-    flow: OperationMethods['getPerpetualsFlow'];
+    flow: 'getPerpetualsFlow';
     /** Perpetuals level 1 (top of book) (`GET /api/v1/perpetuals/level1`) */
-    level1: OperationMethods['getPerpetualsLevel1'];
+    level1: 'getPerpetualsLevel1';
     /** Perpetuals liquidations (`GET /api/v1/perpetuals/liquidations`) */
-    liquidations: OperationMethods['getPerpetualsLiquidations'];
+    liquidations: 'getPerpetualsLiquidations';
     /** Perpetuals instrument metadata (`GET /api/v1/perpetuals/metadata`) */
-    metadata: OperationMethods['getPerpetualsMetadata'];
+    metadata: 'getPerpetualsMetadata';
     /** Perpetuals OHLC with trade statistics (`GET /api/v1/perpetuals/ohlcvt`) */
-    ohlcvt: OperationMethods['getPerpetualsOhlcvt'];
+    ohlcvt: 'getPerpetualsOhlcvt';
     /** Perpetuals open interest (`GET /api/v1/perpetuals/open-interest`) */
-    openInterest: OperationMethods['getPerpetualsOpenInterest'];
+    openInterest: 'getPerpetualsOpenInterest';
     /** Perpetuals aggregated L2 order-book metrics (`GET /api/v1/perpetuals/orderbook`) */
-    orderbook: OperationMethods['getPerpetualsOrderbook'];
+    orderbook: 'getPerpetualsOrderbook';
     /** Perpetuals raw L2 order-book snapshots (`GET /api/v1/perpetuals/orderbook-raw`) */
-    orderbookRaw: OperationMethods['getPerpetualsOrderbookRaw'];
+    orderbookRaw: 'getPerpetualsOrderbookRaw';
     /** Perpetuals reference prices (`GET /api/v1/perpetuals/reference-price`) */
-    referencePrice: OperationMethods['getPerpetualsReferencePrice'];
+    referencePrice: 'getPerpetualsReferencePrice';
     /** Latest perpetuals snapshot (`GET /api/v1/perpetuals/snapshot`) */
-    snapshot: OperationMethods['getPerpetualsSnapshot'];
+    snapshot: 'getPerpetualsSnapshot';
     /** Perpetuals ticker history (`GET /api/v1/perpetuals/ticker-history`) */
-    tickerHistory: OperationMethods['getPerpetualsTickerHistory'];
+    tickerHistory: 'getPerpetualsTickerHistory';
     /** Perpetuals trades (`GET /api/v1/perpetuals/trades`) */
-    trades: OperationMethods['getPerpetualsTrades'];
+    trades: 'getPerpetualsTrades';
     /** Perpetuals trades summary by group (`GET /api/v1/perpetuals/trades/summary`) */
-    tradesSummary: OperationMethods['getPerpetualsTradesSummary'];
+    tradesSummary: 'getPerpetualsTradesSummary';
     /** Perpetuals traded volume (`GET /api/v1/perpetuals/volume`) */
-    volume: OperationMethods['getPerpetualsVolume'];
-  };
-  readonly portfolioRisk: {
+    volume: 'getPerpetualsVolume';
+  }>;
+  readonly portfolioRisk: Namespace<{
     /** Decompose portfolio risk (`POST /api/v1/vol-surface/risk/decompose`) */
-    decompose: OperationMethods['postVolSurfaceRiskDecompose'];
+    decompose: 'postVolSurfaceRiskDecompose';
     /** Portfolio risk ladder (spot by parallel vol) (`POST /api/v1/vol-surface/risk/ladder`) */
-    ladder: OperationMethods['postVolSurfaceRiskLadder'];
+    ladder: 'postVolSurfaceRiskLadder';
     /** Revalue a portfolio under a scenario (`POST /api/v1/vol-surface/risk/scenario`) */
-    scenario: OperationMethods['postVolSurfaceRiskScenario'];
-  };
-  readonly predictions: {
+    scenario: 'postVolSurfaceRiskScenario';
+  }>;
+  readonly predictions: Namespace<{
     /** List prediction markets (`GET /api/v1/predictions/catalog`) */
-    catalog: OperationMethods['getPredictionsCatalog'];
+    catalog: 'getPredictionsCatalog';
     /** List prediction-market categories (`GET /api/v1/predictions/categories`) */
-    categories: OperationMethods['getPredictionsCategories'];
+    categories: 'getPredictionsCategories';
     /** Prediction-market instrument metadata (`GET /api/v1/predictions/metadata`) */
-    metadata: OperationMethods['getPredictionsMetadata'];
+    metadata: 'getPredictionsMetadata';
     /** Prediction-market OHLC with volume (`GET /api/v1/predictions/ohlcvt`) */
-    ohlcvt: OperationMethods['getPredictionsOhlcvt'];
+    ohlcvt: 'getPredictionsOhlcvt';
     /** Prediction-market raw order-book snapshots (`GET /api/v1/predictions/orderbook-raw`) */
-    orderbookRaw: OperationMethods['getPredictionsOrderbookRaw'];
+    orderbookRaw: 'getPredictionsOrderbookRaw';
     /** Prediction-market snapshot (`GET /api/v1/predictions/snapshot`) */
-    snapshot: OperationMethods['getPredictionsSnapshot'];
+    snapshot: 'getPredictionsSnapshot';
     /** Prediction-market ticker history (`GET /api/v1/predictions/ticker-history`) */
-    tickerHistory: OperationMethods['getPredictionsTickerHistory'];
+    tickerHistory: 'getPredictionsTickerHistory';
     /** Prediction-market trades (`GET /api/v1/predictions/trades`) */
-    trades: OperationMethods['getPredictionsTrades'];
-  };
-  readonly spot: {
+    trades: 'getPredictionsTrades';
+  }>;
+  readonly spot: Namespace<{
     /** List spot pairs (`GET /api/v1/spot/catalog`) */
-    catalog: OperationMethods['getSpotCatalog'];
+    catalog: 'getSpotCatalog';
     /** Spot aggregated L2 order-book metrics (`GET /api/v1/spot/l2-orderbook`) */
-    l2Orderbook: OperationMethods['getSpotL2Orderbook'];
+    l2Orderbook: 'getSpotL2Orderbook';
     /** Spot raw L2 order-book snapshots (`GET /api/v1/spot/l2-orderbook-raw`) */
-    l2OrderbookRaw: OperationMethods['getSpotL2OrderbookRaw'];
+    l2OrderbookRaw: 'getSpotL2OrderbookRaw';
     /** Spot level 1 (`GET /api/v1/spot/level1`) */
-    level1: OperationMethods['getSpotLevel1'];
+    level1: 'getSpotLevel1';
     /** Spot instrument metadata (`GET /api/v1/spot/metadata`) */
-    metadata: OperationMethods['getSpotMetadata'];
+    metadata: 'getSpotMetadata';
     /** Spot OHLC with volume (`GET /api/v1/spot/ohlcvt`) */
-    ohlcvt: OperationMethods['getSpotOhlcvt'];
+    ohlcvt: 'getSpotOhlcvt';
     /** Spot snapshot (`GET /api/v1/spot/snapshot`) */
-    snapshot: OperationMethods['getSpotSnapshot'];
+    snapshot: 'getSpotSnapshot';
     /** Spot ticker history (`GET /api/v1/spot/ticker`) */
-    ticker: OperationMethods['getSpotTicker'];
+    ticker: 'getSpotTicker';
     /** Spot trades (`GET /api/v1/spot/trades`) */
-    trades: OperationMethods['getSpotTrades'];
+    trades: 'getSpotTrades';
     /** Spot volume (`GET /api/v1/spot/volume`) */
-    volume: OperationMethods['getSpotVolume'];
-  };
-  readonly volSurface: {
+    volume: 'getSpotVolume';
+  }>;
+  readonly volSurface: Namespace<{
     /** List available volatility surfaces (`GET /api/v1/vol-surface/catalog`) */
-    catalog: OperationMethods['getVolSurfaceCatalog'];
+    catalog: 'getVolSurfaceCatalog';
     /** Fitted volatility-surface model slices (`GET /api/v1/vol-surface/slices`) */
-    slices: OperationMethods['getVolSurfaceSlices'];
+    slices: 'getVolSurfaceSlices';
     /** Volatility-surface snapshots (`GET /api/v1/vol-surface/snapshots`) */
-    snapshots: OperationMethods['getVolSurfaceSnapshots'];
+    snapshots: 'getVolSurfaceSnapshots';
     /** Volatility surface by strike (`GET /api/v1/vol-surface/strikes`) */
-    strikes: OperationMethods['getVolSurfaceStrikes'];
+    strikes: 'getVolSurfaceStrikes';
     /** Constant-maturity volatility term structure (`GET /api/v1/vol-surface/term-structure`) */
-    termStructure: OperationMethods['getVolSurfaceTermStructure'];
-  };
+    termStructure: 'getVolSurfaceTermStructure';
+  }>;
 }
 
 /** `client.legacy`: the legacy family's operations by resource (namespace from the tag). */
 export interface LegacyNamespaces {
-  readonly derivs: {
+  readonly derivs: Namespace<{
     /** Alternative options data of a market (`GET /analytics/derivs/alt_option/{market}`) Catalog name: `getAltOptionDataByMarket`. */
-    altOptionDataByMarket: OperationMethods['getLegacyAltOptionDataByMarket'];
+    altOptionDataByMarket: 'getLegacyAltOptionDataByMarket';
     /** Current futures data by market, currency and maturity (`GET /analytics/derivs/futures/{market}/{currency}/{maturity}`) Catalog name: `futures`. */
-    futures: OperationMethods['getLegacyFutures'];
+    futures: 'getLegacyFutures';
     /** Current futures data of a market (`GET /analytics/derivs/futures/{market}`) Catalog name: `getFuturesDataByMarket`. */
-    futuresDataByMarket: OperationMethods['getLegacyFuturesDataByMarket'];
+    futuresDataByMarket: 'getLegacyFuturesDataByMarket';
     /** Open-interest gainers of a market (`GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`) Catalog name: `oi_gainers`. */
-    oiGainers: OperationMethods['getLegacyOiGainers'];
+    oiGainers: 'getLegacyOiGainers';
     /** Open-interest change of the perpetuals of a market and currency (`GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getDerivsOpenInterestChange`. */
-    openInterestChange: OperationMethods['getLegacyDerivsOpenInterestChange'];
+    openInterestChange: 'getLegacyDerivsOpenInterestChange';
     /** Open-interest change summary of the perpetuals of a currency (`GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`) Catalog name: `getDerivsOpenInterestChangeSummary`. */
-    openInterestChangeSummary: OperationMethods['getLegacyDerivsOpenInterestChangeSummary'];
+    openInterestChangeSummary: 'getLegacyDerivsOpenInterestChangeSummary';
     /** Current perpetuals data by market and currency (`GET /analytics/derivs/perpetuals/{market}/{currency}`) Catalog name: `perpetuals`. */
-    perpetuals: OperationMethods['getLegacyPerpetuals'];
+    perpetuals: 'getLegacyPerpetuals';
     /** Current perpetuals data of a market (`GET /analytics/derivs/perpetuals/{market}`) Catalog name: `getPerpetualsDataByMarket`. */
-    perpetualsDataByMarket: OperationMethods['getLegacyPerpetualsDataByMarket'];
+    perpetualsDataByMarket: 'getLegacyPerpetualsDataByMarket';
     /** Perpetuals snapshot of a market (`GET /analytics/derivs/perpetuals_snapshot/{market}`) Catalog name: `getPerpetualsSnapshotDataByMarket`. */
-    perpetualsSnapshotDataByMarket: OperationMethods['getLegacyPerpetualsSnapshotDataByMarket'];
+    perpetualsSnapshotDataByMarket: 'getLegacyPerpetualsSnapshotDataByMarket';
     /** Price gainers of a market (`GET /analytics/derivs/price_gainers/{market}/{type}/{period}`) Catalog name: `price_gainers`. */
-    priceGainers: OperationMethods['getLegacyPriceGainers'];
+    priceGainers: 'getLegacyPriceGainers';
     /** Aggregated perpetuals summary of all currencies (`GET /analytics/derivs/summary`) Catalog name: `summary`. */
-    summary: OperationMethods['getLegacySummary'];
+    summary: 'getLegacySummary';
     /** Aggregated perpetuals summary of one currency (`GET /analytics/derivs/summary/{currency}`) Catalog name: `summary_c`. */
-    summaryC: OperationMethods['getLegacySummaryC'];
+    summaryC: 'getLegacySummaryC';
     /** Top funding rates of a market (`GET /analytics/derivs/top_funding/{market}`) Catalog name: `getTopFundingData`. */
-    topFundingData: OperationMethods['getLegacyTopFundingData'];
-  };
-  readonly futures: {
+    topFundingData: 'getLegacyTopFundingData';
+  }>;
+  readonly futures: Namespace<{
     /** Aggregated futures summary of a currency (`GET /analytics/futures/aggregated_future_summary/{currency}`) Catalog name: `getAggregatedFutureSummaryData`. */
-    aggregatedFutureSummaryData: OperationMethods['getLegacyAggregatedFutureSummaryData'];
+    aggregatedFutureSummaryData: 'getLegacyAggregatedFutureSummaryData';
     /** Aggregated options summary of a currency (`GET /analytics/futures/aggregated_option_summary/{currency}`) Catalog name: `getAggregatedOptionSummaryData`. */
-    aggregatedOptionSummaryData: OperationMethods['getLegacyAggregatedOptionSummaryData'];
+    aggregatedOptionSummaryData: 'getLegacyAggregatedOptionSummaryData';
     /** Available currencies (`GET /analytics/futures/alt_currency`) Catalog name: `getAlternativeCurrencyData`. */
-    alternativeCurrencyData: OperationMethods['getLegacyAlternativeCurrencyData'];
+    alternativeCurrencyData: 'getLegacyAlternativeCurrencyData';
     /** Futures basis of a currency (`GET /analytics/futures/futures_basis/{currency}`) Catalog name: `getFuturesBasisData`. */
-    basisData: OperationMethods['getLegacyFuturesBasisData'];
+    basisData: 'getLegacyFuturesBasisData';
     /** Futures curve of a currency on one market (`GET /analytics/futures/futures_curve/{currency}/{market}`) Catalog name: `getFuturesCurveData`. */
-    curveData: OperationMethods['getLegacyFuturesCurveData'];
+    curveData: 'getLegacyFuturesCurveData';
     /** Futures curve of a currency across markets (`GET /analytics/futures/futures_curve/{currency}`) Catalog name: `getFuturesCurveDataForCurrency`. */
-    curveDataForCurrency: OperationMethods['getLegacyFuturesCurveDataForCurrency'];
+    curveDataForCurrency: 'getLegacyFuturesCurveDataForCurrency';
     /** Open-interest change of the futures of a market and currency (`GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getFutureOpenInterestChange`. */
-    futureOpenInterestChange: OperationMethods['getLegacyFutureOpenInterestChange'];
+    futureOpenInterestChange: 'getLegacyFutureOpenInterestChange';
     /** Open-interest change summary of the futures of a currency (`GET /analytics/futures/open_interest_change_summary/{currency}/{period}`) Catalog name: `getFutureOpenInterestChangeSummary`. */
-    futureOpenInterestChangeSummary: OperationMethods['getLegacyFutureOpenInterestChangeSummary'];
+    futureOpenInterestChangeSummary: 'getLegacyFutureOpenInterestChangeSummary';
     /** Futures and perpetual instrument list (`GET /analytics/futures/instruments`) Catalog name: `getFuturesInstrumentData`. */
-    instrumentData: OperationMethods['getLegacyFuturesInstrumentData'];
+    instrumentData: 'getLegacyFuturesInstrumentData';
     /** Futures snapshot of a market (`GET /analytics/futures/snapshot/{market}`) Catalog name: `getFuturesMarketSnapshot`. */
-    marketSnapshot: OperationMethods['getLegacyFuturesMarketSnapshot'];
+    marketSnapshot: 'getLegacyFuturesMarketSnapshot';
     /** Open-interest breakdown of a currency (`GET /analytics/futures/oi_breakdown/{currency}/{type}`) Catalog name: `getOpenInterestBreakdownData`. */
-    openInterestBreakdownData: OperationMethods['getLegacyOpenInterestBreakdownData'];
+    openInterestBreakdownData: 'getLegacyOpenInterestBreakdownData';
     /** Open-interest gainers and losers across markets by venue kind (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}`) Catalog name: `getOpenInterestGainersAndLosersData`. */
-    openInterestGainersAndLosersData: OperationMethods['getLegacyOpenInterestGainersAndLosersData'];
+    openInterestGainersAndLosersData: 'getLegacyOpenInterestGainersAndLosersData';
     /** Open-interest gainers and losers across markets (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}`) Catalog name: `getOpenInterestGainersAndLosersForFuturesMarkets`. */
-    openInterestGainersAndLosersForFuturesMarkets: OperationMethods['getLegacyOpenInterestGainersAndLosersForFuturesMarkets'];
+    openInterestGainersAndLosersForFuturesMarkets: 'getLegacyOpenInterestGainersAndLosersForFuturesMarkets';
     /** Perpetual funding of a currency (`GET /analytics/futures/perpetual_funding/{currency}`) Catalog name: `getPerpetualFundingData`. */
-    perpetualFundingData: OperationMethods['getLegacyPerpetualFundingData'];
+    perpetualFundingData: 'getLegacyPerpetualFundingData';
     /** Perpetual funding of a currency by venue kind (`GET /analytics/futures/perpetual_funding/{currency}/{type}`) Catalog name: `getPerpetualFundingDataWithType`. */
-    perpetualFundingDataWithType: OperationMethods['getLegacyPerpetualFundingDataWithType'];
+    perpetualFundingDataWithType: 'getLegacyPerpetualFundingDataWithType';
     /** Volume breakdown of a currency (`GET /analytics/futures/volume_breakdown/{currency}/{type}`) Catalog name: `getVolumeBreakdownData`. */
-    volumeBreakdownData: OperationMethods['getLegacyVolumeBreakdownData'];
+    volumeBreakdownData: 'getLegacyVolumeBreakdownData';
     /** Futures yield of a currency (`GET /analytics/futures/futures_yield/{currency}`) Catalog name: `getFuturesYieldData`. */
-    yieldData: OperationMethods['getLegacyFuturesYieldData'];
-  };
-  readonly historicalDerivs: {
+    yieldData: 'getLegacyFuturesYieldData';
+  }>;
+  readonly historicalDerivs: Namespace<{
     /** Historical liquidations of one currency on a market (`GET /historical/derivs/liquidation_by_currency/{market}/{currency}`) Catalog name: `getDerivativesLiquidationByCurrencyData`. */
-    derivativesLiquidationByCurrencyData: OperationMethods['getLegacyDerivativesLiquidationByCurrencyData'];
+    derivativesLiquidationByCurrencyData: 'getLegacyDerivativesLiquidationByCurrencyData';
     /** Historical liquidations of one contract (`GET /historical/derivs/liquidation/{market}/{symbol}`) Catalog name: `getDerivativesLiquidationData`. */
-    derivativesLiquidationData: OperationMethods['getLegacyDerivativesLiquidationData'];
+    derivativesLiquidationData: 'getLegacyDerivativesLiquidationData';
     /** Historical data of one dated futures contract (`GET /historical/derivs/futures/{market}/{symbol}`) Catalog name: `getHistoricalFuturesData`. */
-    historicalFuturesData: OperationMethods['getLegacyHistoricalFuturesData'];
+    historicalFuturesData: 'getLegacyHistoricalFuturesData';
     /** Historical perpetual data of one symbol (`GET /historical/derivs/perpetuals/{market}/{symbol}`) Catalog name: `getHistoricalPerpetualDerivativesData`. */
-    historicalPerpetualDerivativesData: OperationMethods['getLegacyHistoricalPerpetualDerivativesData'];
+    historicalPerpetualDerivativesData: 'getLegacyHistoricalPerpetualDerivativesData';
     /** Historical derivatives snapshots of one market and currency (`GET /historical/derivs/snapshot/{market}/{currency}`) Catalog name: `getHistoricalDerivsSnapshot`. */
-    snapshot: OperationMethods['getLegacyHistoricalDerivsSnapshot'];
+    snapshot: 'getLegacyHistoricalDerivsSnapshot';
     /** Historical derivatives summary of one currency (`GET /historical/derivs/summary/{currency}`) Catalog name: `getHistoricalDerivsSummary`. */
-    summary: OperationMethods['getLegacyHistoricalDerivsSummary'];
+    summary: 'getLegacyHistoricalDerivsSummary';
     /** Historical total perpetual open interest by currency (`GET /historical/derivs/perpetual/total_open_interest_by_currency`) Catalog name: `getTotalOiForPerpetuals`. */
-    totalOiForPerpetuals: OperationMethods['getLegacyTotalOiForPerpetuals'];
+    totalOiForPerpetuals: 'getLegacyTotalOiForPerpetuals';
     /** Historical total perpetual volume by currency (`GET /historical/derivs/perpetual/total_volume_by_currency`) Catalog name: `getTotalVolumeForPerpetuals`. */
-    totalVolumeForPerpetuals: OperationMethods['getLegacyTotalVolumeForPerpetuals'];
-  };
-  readonly historicalFutures: {
+    totalVolumeForPerpetuals: 'getLegacyTotalVolumeForPerpetuals';
+  }>;
+  readonly historicalFutures: Namespace<{
     /** Historical Futures Annualized Basis Data (`GET /historical/futures/futures_annualized_basis/{currency}/{days}`) Catalog name: `getHistoricalFuturesAnnualizedBasisData`. */
-    annualizedBasisData: OperationMethods['getLegacyHistoricalFuturesAnnualizedBasisData'];
+    annualizedBasisData: 'getLegacyHistoricalFuturesAnnualizedBasisData';
     /** Expired futures expiries of a market and currency (`GET /V2/historical/futures/expired_expiries/{market}/{currency}`) Catalog name: `FutureController_get_bd_2`. */
-    futureControllerGetBd2: OperationMethods['getLegacyFutureControllerGetBd2'];
+    futureControllerGetBd2: 'getLegacyFutureControllerGetBd2';
     /** Historical Futures Altcoin Summary for a Specific Currency (`GET /historical/futures/alt_summary/{currency}`) Catalog name: `getFuturesAltcoinSummary`. */
-    futuresAltcoinSummary: OperationMethods['getLegacyFuturesAltcoinSummary'];
+    futuresAltcoinSummary: 'getLegacyFuturesAltcoinSummary';
     /** Historical Futures Market Index Data for a Specific Index (`GET /historical/futures/market_index/{index}`) Catalog name: `getFuturesMarketIndexData`. */
-    futuresMarketIndexData: OperationMethods['getLegacyFuturesMarketIndexData'];
+    futuresMarketIndexData: 'getLegacyFuturesMarketIndexData';
     /** Historical open-interest-weighted basis of a currency (`GET /historical/futures/oi_weighted_basis/{currency}`) Catalog name: `getFuturesOIWeightedBasisFunding`. */
-    futuresOiWeightedBasisFunding: OperationMethods['getLegacyFuturesOIWeightedBasisFunding'];
+    futuresOiWeightedBasisFunding: 'getLegacyFuturesOIWeightedBasisFunding';
     /** Historical open-interest-weighted funding of a currency (`GET /historical/futures/oi_weighted_funding/{currency}`) Catalog name: `getFuturesOIWeightedFunding`. */
-    futuresOiWeightedFunding: OperationMethods['getLegacyFuturesOIWeightedFunding'];
+    futuresOiWeightedFunding: 'getLegacyFuturesOIWeightedFunding';
     /** Historical open-interest-weighted volume funding of a currency (`GET /historical/futures/oi_weighted_volume_funding/{currency}`) Catalog name: `getFuturesOIWeightedVolumeFunding`. */
-    futuresOiWeightedVolumeFunding: OperationMethods['getLegacyFuturesOIWeightedVolumeFunding'];
+    futuresOiWeightedVolumeFunding: 'getLegacyFuturesOIWeightedVolumeFunding';
     /** Historical realized volatility of a currency (`GET /historical/futures/realized_volatility/{currency}`) Catalog name: `getFuturesRealizedVolatility`. */
-    futuresRealizedVolatility: OperationMethods['getLegacyFuturesRealizedVolatility'];
+    futuresRealizedVolatility: 'getLegacyFuturesRealizedVolatility';
     /** Historical futures snapshots of one market and currency (`GET /historical/futures/snapshot/{market}/{currency}`) Catalog name: `getFuturesSnapshot`. */
-    futuresSnapshot: OperationMethods['getLegacyFuturesSnapshot'];
+    futuresSnapshot: 'getLegacyFuturesSnapshot';
     /** Historical total open interest of a currency (`GET /historical/futures/total_oi/{currency}`) Catalog name: `getFuturesTotalOI`. */
-    futuresTotalOi: OperationMethods['getLegacyFuturesTotalOI'];
+    futuresTotalOi: 'getLegacyFuturesTotalOI';
     /** Historical Futures Total Open Interest by Margin for a Specific Currency (`GET /historical/futures/total_oi_by_margin/{currency}`) Catalog name: `getFuturesTotalOIByMargin`. */
-    futuresTotalOiByMargin: OperationMethods['getLegacyFuturesTotalOIByMargin'];
+    futuresTotalOiByMargin: 'getLegacyFuturesTotalOIByMargin';
     /** Historical total volume of a currency (`GET /historical/futures/total_volume/{currency}`) Catalog name: `getFuturesTotalVolume`. */
-    futuresTotalVolume: OperationMethods['getLegacyFuturesTotalVolume'];
+    futuresTotalVolume: 'getLegacyFuturesTotalVolume';
     /** Historical Futures Total Volume by Margin for a Specific Currency (`GET /historical/futures/total_volume_by_margin/{currency}`) Catalog name: `getFuturesTotalVolumeByMargin`. */
-    futuresTotalVolumeByMargin: OperationMethods['getLegacyFuturesTotalVolumeByMargin'];
+    futuresTotalVolumeByMargin: 'getLegacyFuturesTotalVolumeByMargin';
     /** Historical aggregate data of one exchange (`GET /historical/futures/aggregate_exchange_data/{market}`) Catalog name: `getHistoricalExchangeData`. */
-    historicalExchangeData: OperationMethods['getLegacyHistoricalExchangeData'];
+    historicalExchangeData: 'getLegacyHistoricalExchangeData';
     /** Historical global futures activity of one market (`GET /historical/futures/global_activity_futures/{market}`) Catalog name: `getHistoricalGlobalFuturesActivityData`. */
-    historicalGlobalFuturesActivityData: OperationMethods['getLegacyHistoricalGlobalFuturesActivityData'];
+    historicalGlobalFuturesActivityData: 'getLegacyHistoricalGlobalFuturesActivityData';
     /** Historical Indices Price Data (`GET /historical/futures/indices_price/{index}`) Catalog name: `getHistoricalIndicesPriceData`. */
-    historicalIndicesPriceData: OperationMethods['getLegacyHistoricalIndicesPriceData'];
+    historicalIndicesPriceData: 'getLegacyHistoricalIndicesPriceData';
     /** Historical perpetual funding of a currency on one market (`GET /historical/futures/perpetual_funding/{currency}/{market}`) Catalog name: `getHistoricalPerpetualFundingData`. */
-    historicalPerpetualFundingData: OperationMethods['getLegacyHistoricalPerpetualFundingData'];
+    historicalPerpetualFundingData: 'getLegacyHistoricalPerpetualFundingData';
     /** Historical perpetual funding per exchange (`GET /historical/futures/perpetual_funding_exchange/{currency}/{option}`) Catalog name: `getHistoricalPerpetualFundingExchangeData`. */
-    historicalPerpetualFundingExchangeData: OperationMethods['getLegacyHistoricalPerpetualFundingExchangeData'];
+    historicalPerpetualFundingExchangeData: 'getLegacyHistoricalPerpetualFundingExchangeData';
     /** Historical perpetual yield of a currency on one market (`GET /historical/futures/perpetual_yield/{currency}/{market}`) Catalog name: `getHistoricalPerpetualYieldData`. */
-    historicalPerpetualYieldData: OperationMethods['getLegacyHistoricalPerpetualYieldData'];
+    historicalPerpetualYieldData: 'getLegacyHistoricalPerpetualYieldData';
     /** Historical settlement funding rates of one contract (`GET /historical/futures/settlement_funding_rate/{market}/{symbol}`) */
-    historicalSettlementFundingRate: OperationMethods['getLegacyHistoricalSettlementFundingRate'];
+    historicalSettlementFundingRate: 'getLegacyHistoricalSettlementFundingRate';
     /** Historical Total Global Open Interest Activity Data (`GET /historical/futures/oi_total_global_activity`) Catalog name: `getHistoricalTotalGlobalOpenInterestActivityData`. */
-    historicalTotalGlobalOpenInterestActivityData: OperationMethods['getLegacyHistoricalTotalGlobalOpenInterestActivityData'];
+    historicalTotalGlobalOpenInterestActivityData: 'getLegacyHistoricalTotalGlobalOpenInterestActivityData';
     /** Historical Total Global Volume Activity Data (`GET /historical/futures/volume_total_global_activity`) Catalog name: `getHistoricalTotalGlobalVolumeActivityData`. */
-    historicalTotalGlobalVolumeActivityData: OperationMethods['getLegacyHistoricalTotalGlobalVolumeActivityData'];
+    historicalTotalGlobalVolumeActivityData: 'getLegacyHistoricalTotalGlobalVolumeActivityData';
     /** Historical total open interest per exchange (`GET /historical/futures/total_oi_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalOpenInterestByExchangeData`. */
-    historicalTotalOpenInterestByExchangeData: OperationMethods['getLegacyHistoricalTotalOpenInterestByExchangeData'];
+    historicalTotalOpenInterestByExchangeData: 'getLegacyHistoricalTotalOpenInterestByExchangeData';
     /** Historical total volume per exchange (`GET /historical/futures/total_volume_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalVolumeByExchangeData`. */
-    historicalTotalVolumeByExchangeData: OperationMethods['getLegacyHistoricalTotalVolumeByExchangeData'];
+    historicalTotalVolumeByExchangeData: 'getLegacyHistoricalTotalVolumeByExchangeData';
     /** Total open interest (OI) for futures (`GET /historical/futures/total_open_interest_by_currency`) Catalog name: `getTotalOiForFutures`. */
-    totalOiForFutures: OperationMethods['getLegacyTotalOiForFutures'];
+    totalOiForFutures: 'getLegacyTotalOiForFutures';
     /** Total trading volume for futures (`GET /historical/futures/total_volume_by_currency`) Catalog name: `getTotalVolumeForFutures`. */
-    totalVolumeForFutures: OperationMethods['getLegacyTotalVolumeForFutures'];
-  };
-  readonly historicalOptions: {
+    totalVolumeForFutures: 'getLegacyTotalVolumeForFutures';
+  }>;
+  readonly historicalOptions: Namespace<{
     /** Historical data for a specific options contract in a given market (`GET /historical/options/{market}/{instrument}`) Catalog name: `getHistoricalOptionsData`. */
-    data: OperationMethods['getLegacyHistoricalOptionsData'];
+    data: 'getLegacyHistoricalOptionsData';
     /** Historical buy/sell volume data for a specific options instrument in a given market (`GET /historical/options/instrument_volume_buy_sell/{market}/{instrument}`) Catalog name: `getHistoricalInstrumentVolumeBuySell`. */
-    historicalInstrumentVolumeBuySell: OperationMethods['getLegacyHistoricalInstrumentVolumeBuySell'];
+    historicalInstrumentVolumeBuySell: 'getLegacyHistoricalInstrumentVolumeBuySell';
     /** Historical total notional value and open value by market for a specific market (`GET /historical/options/total/oi_by_market/{market}`) Catalog name: `getHistoricalTotalNotionalPremiumOpenInterestByMarket`. */
-    historicalTotalNotionalPremiumOpenInterestByMarket: OperationMethods['getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket'];
+    historicalTotalNotionalPremiumOpenInterestByMarket: 'getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket';
     /** Historical total notional volume and premium volume data for a specific market (`GET /historical/options/total/volume_by_market/{market}`) Catalog name: `getHistoricalTotalNotionalPremiumVolumeByMarket`. */
-    historicalTotalNotionalPremiumVolumeByMarket: OperationMethods['getLegacyHistoricalTotalNotionalPremiumVolumeByMarket'];
+    historicalTotalNotionalPremiumVolumeByMarket: 'getLegacyHistoricalTotalNotionalPremiumVolumeByMarket';
     /** Historical implied volatility data for a specific options contract in a given market (`GET /historical/options/iv/{market}/{instrument}`) Catalog name: `getHistoricalOptionsIV`. */
-    iv: OperationMethods['getLegacyHistoricalOptionsIV'];
+    iv: 'getLegacyHistoricalOptionsIV';
     /** Historical options open interest data by strike price for a specific currency and… (`GET /historical/options/oi_strike/{market}/{currency}/{maturity}`) Catalog name: `getHistoricalOptionsOIStrike`. */
-    oiStrike: OperationMethods['getLegacyHistoricalOptionsOIStrike'];
+    oiStrike: 'getLegacyHistoricalOptionsOIStrike';
     /** Historical open interest and volume data for a specific options contract in a given market (`GET /historical/options/oi_volume/{market}/{instrument}`) Catalog name: `getHistoricalOptionsOIVolume`. */
-    oiVolume: OperationMethods['getLegacyHistoricalOptionsOIVolume'];
+    oiVolume: 'getLegacyHistoricalOptionsOIVolume';
     /** Historical Options Actual Volatility with Butterfly Model for a Specific Type and… (`GET /historical/options/actual_vol/butterfly_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolButterflyModel`. */
-    optionsActualVolButterflyModel: OperationMethods['getLegacyOptionsActualVolButterflyModel'];
+    optionsActualVolButterflyModel: 'getLegacyOptionsActualVolButterflyModel';
     /** Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and… (`GET /historical/options/actual_vol/risk_reversal_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolRiskReversalModel`. */
-    optionsActualVolRiskReversalModel: OperationMethods['getLegacyOptionsActualVolRiskReversalModel'];
+    optionsActualVolRiskReversalModel: 'getLegacyOptionsActualVolRiskReversalModel';
     /** Historical Options Actual Volatility with Skew Model for a Specific Type and Number of… (`GET /historical/options/actual_vol/skew_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolSkewModel`. */
-    optionsActualVolSkewModel: OperationMethods['getLegacyOptionsActualVolSkewModel'];
+    optionsActualVolSkewModel: 'getLegacyOptionsActualVolSkewModel';
     /** Historical ATM Implied Volatility by Market and Currency (`GET /historical/options/atm_iv/{market}/{currency}`) Catalog name: `getOptionsAtmIv`. */
-    optionsAtmIv: OperationMethods['getLegacyOptionsAtmIv'];
+    optionsAtmIv: 'getLegacyOptionsAtmIv';
     /** Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market (`GET /historical/options/dvol/{market}/{currency}`) Catalog name: `getOptionsDvol`. */
-    optionsDvol: OperationMethods['getLegacyOptionsDvol'];
+    optionsDvol: 'getLegacyOptionsDvol';
     /** Historical GEX Index Data by Market and Currency (`GET /historical/options/gex_index/{market}/{currency}`) Catalog name: `getOptionsGexIndex`. */
-    optionsGexIndex: OperationMethods['getLegacyOptionsGexIndex'];
+    optionsGexIndex: 'getLegacyOptionsGexIndex';
     /** Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and… (`GET /historical/options/iv_rv/{market}/{currency}`) Catalog name: `getOptionsIvRv`. */
-    optionsIvRv: OperationMethods['getLegacyOptionsIvRv'];
+    optionsIvRv: 'getLegacyOptionsIvRv';
     /** Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market… (`GET /historical/options/maturity/atm_iv_h/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityAtmIv`. */
-    optionsMaturityAtmIv: OperationMethods['getLegacyOptionsMaturityAtmIv'];
+    optionsMaturityAtmIv: 'getLegacyOptionsMaturityAtmIv';
     /** Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/oi_volume/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityOiVolume`. */
-    optionsMaturityOiVolume: OperationMethods['getLegacyOptionsMaturityOiVolume'];
+    optionsMaturityOiVolume: 'getLegacyOptionsMaturityOiVolume';
     /** Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/total_oi/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityTotalOi`. */
-    optionsMaturityTotalOi: OperationMethods['getLegacyOptionsMaturityTotalOi'];
+    optionsMaturityTotalOi: 'getLegacyOptionsMaturityTotalOi';
     /** Historical Total Volume for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/total_volume/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityTotalVolume`. */
-    optionsMaturityTotalVolume: OperationMethods['getLegacyOptionsMaturityTotalVolume'];
+    optionsMaturityTotalVolume: 'getLegacyOptionsMaturityTotalVolume';
     /** Historical Max Pain Data by Market and Currency (`GET /historical/options/max_pain/{market}/{currency}`) Catalog name: `getOptionsMaxPain`. */
-    optionsMaxPain: OperationMethods['getLegacyOptionsMaxPain'];
+    optionsMaxPain: 'getLegacyOptionsMaxPain';
     /** Historical Put-Call (PC) Ratio in Options Market by Market and Currency (`GET /historical/options/oi_pc_ratio/{market}/{currency}`) Catalog name: `getOptionsOIPCRatio`. */
-    optionsOipcRatio: OperationMethods['getLegacyOptionsOIPCRatio'];
+    optionsOipcRatio: 'getLegacyOptionsOIPCRatio';
     /** Historical Total Open Interest (OI) by Market and Currency in Options Market (`GET /historical/options/oi_total/{market}/{currency}`) Catalog name: `getOptionsOITotal`. */
-    optionsOiTotal: OperationMethods['getLegacyOptionsOITotal'];
+    optionsOiTotal: 'getLegacyOptionsOITotal';
     /** Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency (`GET /historical/options/orbit_alt_vol/{currency}/{maturity_name}`) Catalog name: `getOptionsOrbitAltVol`. */
-    optionsOrbitAltVol: OperationMethods['getLegacyOptionsOrbitAltVol'];
+    optionsOrbitAltVol: 'getLegacyOptionsOrbitAltVol';
     /** Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type (`GET /historical/options/spread/type/skew/{market}/{type}`) Catalog name: `getOptionsSpreadTypeSkew`. */
-    optionsSpreadTypeSkew: OperationMethods['getLegacyOptionsSpreadTypeSkew'];
+    optionsSpreadTypeSkew: 'getLegacyOptionsSpreadTypeSkew';
     /** Historical Volume Data by Currency in Options Market (`GET /historical/options/total/volume_by_currency/{currency}`) Catalog name: `getOptionsTotalVolumeByCurrency`. */
-    optionsTotalVolumeByCurrency: OperationMethods['getLegacyOptionsTotalVolumeByCurrency'];
+    optionsTotalVolumeByCurrency: 'getLegacyOptionsTotalVolumeByCurrency';
     /** Historical ATM IV Model Data by Market, Currency, and Type (`GET /historical/options/type/atm_iv_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeAtmIvModel`. */
-    optionsTypeAtmIvModel: OperationMethods['getLegacyOptionsTypeAtmIvModel'];
+    optionsTypeAtmIvModel: 'getLegacyOptionsTypeAtmIvModel';
     /** Historical Butterfly Data by Market, Currency, and Type (`GET /historical/options/type/butterfly/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeButterfly`. */
-    optionsTypeButterfly: OperationMethods['getLegacyOptionsTypeButterfly'];
+    optionsTypeButterfly: 'getLegacyOptionsTypeButterfly';
     /** Historical Butterfly Model Data by Market, Currency, and Type (`GET /historical/options/type/butterfly_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeButterflyModel`. */
-    optionsTypeButterflyModel: OperationMethods['getLegacyOptionsTypeButterflyModel'];
+    optionsTypeButterflyModel: 'getLegacyOptionsTypeButterflyModel';
     /** Historical Gamma Bands by Market, Currency and Type (`GET /historical/options/type/gamma_bands/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeGammaBands`. */
-    optionsTypeGammaBands: OperationMethods['getLegacyOptionsTypeGammaBands'];
+    optionsTypeGammaBands: 'getLegacyOptionsTypeGammaBands';
     /** Historical Implied Volatility Bid and Ask by Market, Currency and Type (`GET /historical/options/type/iv_bid_ask/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeIvBidAsk`. */
-    optionsTypeIvBidAsk: OperationMethods['getLegacyOptionsTypeIvBidAsk'];
+    optionsTypeIvBidAsk: 'getLegacyOptionsTypeIvBidAsk';
     /** Historical Risk Reversal Data by Market, Currency and Type (`GET /historical/options/type/risk_reversal/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeRiskReversal`. */
-    optionsTypeRiskReversal: OperationMethods['getLegacyOptionsTypeRiskReversal'];
+    optionsTypeRiskReversal: 'getLegacyOptionsTypeRiskReversal';
     /** Historical Risk Reversal Model Data by Market, Currency and Type (`GET /historical/options/type/risk_reversal_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeRiskReversalModel`. */
-    optionsTypeRiskReversalModel: OperationMethods['getLegacyOptionsTypeRiskReversalModel'];
+    optionsTypeRiskReversalModel: 'getLegacyOptionsTypeRiskReversalModel';
     /** Historical Skew Data by Market, Currency and Type (`GET /historical/options/type/skew/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeSkew`. */
-    optionsTypeSkew: OperationMethods['getLegacyOptionsTypeSkew'];
+    optionsTypeSkew: 'getLegacyOptionsTypeSkew';
     /** Historical Skew Model Data by Market, Currency and Type (`GET /historical/options/type/skew_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeSkewModel`. */
-    optionsTypeSkewModel: OperationMethods['getLegacyOptionsTypeSkewModel'];
+    optionsTypeSkewModel: 'getLegacyOptionsTypeSkewModel';
     /** Historical Volatility Index (VIX) Data by Market and Currency in Options Market (`GET /historical/options/vix/{market}/{currency}`) Catalog name: `getOptionsVix`. */
-    optionsVix: OperationMethods['getLegacyOptionsVix'];
+    optionsVix: 'getLegacyOptionsVix';
     /** Historical Put/Call Ratio Data by Market and Currency (`GET /historical/options/volume_pc_ratio/{market}/{currency}`) Catalog name: `getOptionsVolumePcRatio`. */
-    optionsVolumePcRatio: OperationMethods['getLegacyOptionsVolumePcRatio'];
+    optionsVolumePcRatio: 'getLegacyOptionsVolumePcRatio';
     /** Total Historical Volume in Options Market by Market and Currency (`GET /historical/options/volume_total/{market}/{currency}`) Catalog name: `getOptionsVolumeTotal`. */
-    optionsVolumeTotal: OperationMethods['getLegacyOptionsVolumeTotal'];
+    optionsVolumeTotal: 'getLegacyOptionsVolumeTotal';
     /** Historical price data for a specific options contract in a given market (`GET /historical/options/price/{market}/{instrument}`) Catalog name: `getHistoricalOptionsPrice`. */
-    price: OperationMethods['getLegacyHistoricalOptionsPrice'];
+    price: 'getLegacyHistoricalOptionsPrice';
     /** Historical snapshot of options for a specific currency in a given market (`GET /historical/options/snapshot/{market}/{currency}`) Catalog name: `getHistoricalOptionsSnapshot`. */
-    snapshot: OperationMethods['getLegacyHistoricalOptionsSnapshot'];
+    snapshot: 'getLegacyHistoricalOptionsSnapshot';
     /** Total Open Interest by Currency (`GET /historical/options/total/oi_by_currency/{currency}`) Catalog name: `getTotalOiByCurrency`. */
-    totalOiByCurrency: OperationMethods['getLegacyTotalOiByCurrency'];
+    totalOiByCurrency: 'getLegacyTotalOiByCurrency';
     /** Total open interest (OI) for options (`GET /historical/options/total_open_interest_by_currency`) Catalog name: `getTotalOiForOptions`. */
-    totalOiForOptions: OperationMethods['getLegacyTotalOiForOptions'];
+    totalOiForOptions: 'getLegacyTotalOiForOptions';
     /** Total trading volume for options (`GET /historical/options/total_volume_by_currency`) Catalog name: `getTotalVolumeForOptions`. */
-    totalVolumeForOptions: OperationMethods['getLegacyTotalVolumeForOptions'];
+    totalVolumeForOptions: 'getLegacyTotalVolumeForOptions';
     /** Historical options trade data for a specific currency in a given market (`GET /historical/options/trades/{market}/{currency}`) Catalog name: `getHistoricalOptionsTrades`. */
-    trades: OperationMethods['getLegacyHistoricalOptionsTrades'];
+    trades: 'getLegacyHistoricalOptionsTrades';
     /** Historical index and underlying price data for a specific options contract in a given… (`GET /historical/options/underlying_price/{market}/{instrument}`) Catalog name: `getHistoricalOptionsUnderlyingPrice`. */
-    underlyingPrice: OperationMethods['getLegacyHistoricalOptionsUnderlyingPrice'];
+    underlyingPrice: 'getLegacyHistoricalOptionsUnderlyingPrice';
     /** Historical trades for a specific market and currency (`GET /historical/options/v2/trades/{market}/{currency}`) Catalog name: `getV2HistoricalTrades`. */
-    v2HistoricalTrades: OperationMethods['getLegacyV2HistoricalTrades'];
+    v2HistoricalTrades: 'getLegacyV2HistoricalTrades';
     /** Historical options volume data by strike price for a specific currency and maturity in… (`GET /historical/options/volume_strike/{market}/{currency}/{maturity}`) Catalog name: `getHistoricalOptionsVolumeStrike`. */
-    volumeStrike: OperationMethods['getLegacyHistoricalOptionsVolumeStrike'];
-  };
-  readonly options: {
+    volumeStrike: 'getLegacyHistoricalOptionsVolumeStrike';
+  }>;
+  readonly options: Namespace<{
     /** Timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency (`GET /analytics/options/orbit_alt_vol/{currency}`) Catalog name: `getAnalyticOptionsOrbitAltVol`. */
-    analyticOptionsOrbitAltVol: OperationMethods['getLegacyAnalyticOptionsOrbitAltVol'];
+    analyticOptionsOrbitAltVol: 'getLegacyAnalyticOptionsOrbitAltVol';
     /** ATM Implied Volatility Time Lapse for a Specific Market and Currency (`GET /analytics/options/atm_iv_ts/{market}/{currency}`) Catalog name: `getATMImpliedVolatilityTimeLapse`. */
-    atmImpliedVolatilityTimeLapse: OperationMethods['getLegacyATMImpliedVolatilityTimeLapse'];
+    atmImpliedVolatilityTimeLapse: 'getLegacyATMImpliedVolatilityTimeLapse';
     /** Historical data with applied changes between the specified end_date and start_date,… (`GET /analytics/options/custom_change/{name}/{market}/{currency}`) Catalog name: `customChange`. */
-    customChange: OperationMethods['getLegacyCustomChange'];
+    customChange: 'getLegacyCustomChange';
     /** Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin… (`GET /analytics/options/eth-btc_atm_iv_term_structure`) Catalog name: `getETHBTCATMIVTermStructure`. */
-    ethbtcatmivTermStructure: OperationMethods['getLegacyETHBTCATMIVTermStructure'];
+    ethbtcatmivTermStructure: 'getLegacyETHBTCATMIVTermStructure';
     /** Details of expired option expiries for a specific market and currency (`GET /analytics/options/expired_expiries/{market}/{currency}`) Catalog name: `getExpiredOptionExpiries`. */
-    expiredOptionExpiries: OperationMethods['getLegacyExpiredOptionExpiries'];
+    expiredOptionExpiries: 'getLegacyExpiredOptionExpiries';
     /** Options GEX by Date (`GET /analytics/options/gex_date/{market}/{currency}/{maturity}`) Catalog name: `getOptionsGEXByDate`. */
-    gexByDate: OperationMethods['getLegacyOptionsGEXByDate'];
+    gexByDate: 'getLegacyOptionsGEXByDate';
     /** GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency (`GET /analytics/options/gex_date_all/{market}/{currency}`) Catalog name: `getGEXDataForAllOptions`. */
-    gexDataForAllOptions: OperationMethods['getLegacyGEXDataForAllOptions'];
+    gexDataForAllOptions: 'getLegacyGEXDataForAllOptions';
     /** Options Greeks data for a specific market, currency, maturity, and type (`GET /analytics/options/greeks/{market}/{currency}/{maturity}/{type}`) Catalog name: `getOptionsGreeks`. */
-    greeks: OperationMethods['getLegacyOptionsGreeks'];
+    greeks: 'getLegacyOptionsGreeks';
     /** List of options instruments available in the analytics system (`GET /analytics/options/Instruments`) Catalog name: `getOptionsInstruments`. */
-    instruments: OperationMethods['getLegacyOptionsInstruments'];
+    instruments: 'getLegacyOptionsInstruments';
     /** Options Iv data for a specific market, currency, maturity, and type (`GET /analytics/options/iv_all/{market}/{currency}/{maturity}/{type}`) Catalog name: `getOptionsIvAll`. */
-    ivAll: OperationMethods['getLegacyOptionsIvAll'];
+    ivAll: 'getLegacyOptionsIvAll';
     /** Implied volatility (IV) data for options in the specified currency (`GET /analytics/options/iv_currency/{currency}`) Catalog name: `getOptionsIVByCurrency`. */
-    ivByCurrency: OperationMethods['getLegacyOptionsIVByCurrency'];
+    ivByCurrency: 'getLegacyOptionsIVByCurrency';
     /** Implied volatility (IV) data for options in the specified market (`GET /analytics/options/iv_market/{market}`) Catalog name: `getOptionsIVByMarket`. */
-    ivByMarket: OperationMethods['getLegacyOptionsIVByMarket'];
+    ivByMarket: 'getLegacyOptionsIVByMarket';
     /** Options Implied Volatility (IV) by Strike (`GET /analytics/options/iv_strike/{market}/{currency}/{strike}`) Catalog name: `getOptionsIVByStrike`. */
-    ivByStrike: OperationMethods['getLegacyOptionsIVByStrike'];
+    ivByStrike: 'getLegacyOptionsIVByStrike';
     /** Implied volatility table for options based on the specified market and currency (`GET /analytics/options/iv_table/{market}/{currency}`) Catalog name: `getIVTable`. */
-    ivTable: OperationMethods['getLegacyIVTable'];
+    ivTable: 'getLegacyIVTable';
     /** Forward curve data for the specified currency (`GET /analytics/options/model_charts/forward_curve/{currency}`) Catalog name: `getModelForwardCurveChart`. */
-    modelForwardCurveChart: OperationMethods['getLegacyModelForwardCurveChart'];
+    modelForwardCurveChart: 'getLegacyModelForwardCurveChart';
     /** Skew data for options based on the specified currency, maturity, and type (`GET /analytics/options/model_charts/skew/{currency}/{maturity}/{type}`) Catalog name: `getModelSkewCharts`. */
-    modelSkewCharts: OperationMethods['getLegacyModelSkewCharts'];
+    modelSkewCharts: 'getLegacyModelSkewCharts';
     /** Time-lapse data for the specified skew model chart based on the given currency,… (`GET /analytics/options/model_charts/skew/{currency}/{maturity}/{type}/time_lapse`) Catalog name: `getModelSkewChartTimeLapse`. */
-    modelSkewChartTimeLapse: OperationMethods['getLegacyModelSkewChartTimeLapse'];
+    modelSkewChartTimeLapse: 'getLegacyModelSkewChartTimeLapse';
     /** Term structure data for at-the-money (ATM) options in the specified currency (`GET /analytics/options/model_charts/term_structure_atm/{currency}`) Catalog name: `getModelTermStructureATMChart`. */
-    modelTermStructureAtmChart: OperationMethods['getLegacyModelTermStructureATMChart'];
+    modelTermStructureAtmChart: 'getLegacyModelTermStructureATMChart';
     /** Time-lapse term structure data for at-the-money (ATM) options in the specified currency (`GET /analytics/options/model_charts/term_structure_atm/{currency}/time_lapse`) Catalog name: `getModelTermStructureATMChartTimeLapse`. */
-    modelTermStructureAtmChartTimeLapse: OperationMethods['getLegacyModelTermStructureATMChartTimeLapse'];
+    modelTermStructureAtmChartTimeLapse: 'getLegacyModelTermStructureATMChartTimeLapse';
     /** Term structure data for options in the specified currency based on the provided type (`GET /analytics/options/model_charts/term_structure/{currency}/{type}`) Catalog name: `getModelTermStructureChart`. */
-    modelTermStructureChart: OperationMethods['getLegacyModelTermStructureChart'];
+    modelTermStructureChart: 'getLegacyModelTermStructureChart';
     /** Volatility run data for options based on the specified currency and maturity (`GET /analytics/options/model_charts/vol_run/{currency}/{maturity}`) Catalog name: `getModelVolatilityRunCharts`. */
-    modelVolatilityRunCharts: OperationMethods['getLegacyModelVolatilityRunCharts'];
+    modelVolatilityRunCharts: 'getLegacyModelVolatilityRunCharts';
     /** Breakdown of open interest and open value for options across different exchanges (`GET /analytics/options/oi_breakdown`) Catalog name: `getOptionsOIBreakdown`. */
-    oiBreakdown: OperationMethods['getLegacyOptionsOIBreakdown'];
+    oiBreakdown: 'getLegacyOptionsOIBreakdown';
     /** Breakdown of open interest and open value for options by currency (`GET /analytics/options/oi_breakdown_by_currency`) Catalog name: `getOptionsOIBreakdownByCurrency`. */
-    oiBreakdownByCurrency: OperationMethods['getLegacyOptionsOIBreakdownByCurrency'];
+    oiBreakdownByCurrency: 'getLegacyOptionsOIBreakdownByCurrency';
     /** Options Open Interest (OI) by Strike (`GET /analytics/options/oi_strike/{market}/{currency}/{maturity}`) Catalog name: `getOptionsOIByStrike`. */
-    oiByStrike: OperationMethods['getLegacyOptionsOIByStrike'];
+    oiByStrike: 'getLegacyOptionsOIByStrike';
     /** Historical open interest change data by strike for a specific options strategy in a… (`GET /analytics/options/options_strategy/oi_change_by_strike/{currency}/{market}`) Catalog name: `getOiChangeByStrike`. */
-    oiChangeByStrike: OperationMethods['getLegacyOiChangeByStrike'];
+    oiChangeByStrike: 'getLegacyOiChangeByStrike';
     /** Net change in open interest for options based on the specified market, currency,… (`GET /analytics/options/oi_net_change/{market}/{currency}/{maturity}/{hours}`) Catalog name: `getOINetChange`. */
-    oiNetChange: OperationMethods['getLegacyOINetChange'];
+    oiNetChange: 'getLegacyOINetChange';
     /** Options Open Interest Net Change for All Strikes (`GET /analytics/options/oi_net_change_all/{market}/{currency}/{hours}`) Catalog name: `getOptionsOINetChangeAllStrikes`. */
-    oiNetChangeAllStrikes: OperationMethods['getLegacyOptionsOINetChangeAllStrikes'];
+    oiNetChangeAllStrikes: 'getLegacyOptionsOINetChangeAllStrikes';
     /** Options Open Interest by Expiry (`GET /analytics/options/oi_expiry/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByExpiry`. */
-    openInterestByExpiry: OperationMethods['getLegacyOptionsOpenInterestByExpiry'];
+    openInterestByExpiry: 'getLegacyOptionsOpenInterestByExpiry';
     /** Options Open Interest by Strike (`GET /analytics/options/oi_strike_all/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByStrike`. */
-    openInterestByStrike: OperationMethods['getLegacyOptionsOpenInterestByStrike'];
+    openInterestByStrike: 'getLegacyOptionsOpenInterestByStrike';
     /** Options Open Interest by Type (`GET /analytics/options/oi_type/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByType`. */
-    openInterestByType: OperationMethods['getLegacyOptionsOpenInterestByType'];
+    openInterestByType: 'getLegacyOptionsOpenInterestByType';
     /** Timestamped report of open interest changes for a specific market and currency over a… (`GET /analytics/options/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getOpenInterestChange`. */
-    openInterestChange: OperationMethods['getLegacyOpenInterestChange'];
+    openInterestChange: 'getLegacyOpenInterestChange';
     /** Timestamped summary of open interest changes for options in a specific currency over a… (`GET /analytics/options/open_interest_change_summary/{currency}/{period}`) Catalog name: `getOpenInterestChangeSummary`. */
-    openInterestChangeSummary: OperationMethods['getLegacyOpenInterestChangeSummary'];
+    openInterestChangeSummary: 'getLegacyOpenInterestChangeSummary';
     /** Option Maturities (`GET /analytics/options/maturities/{market}/{currency}`) Catalog name: `getOptionMaturities`. */
-    optionMaturities: OperationMethods['getLegacyOptionMaturities'];
+    optionMaturities: 'getLegacyOptionMaturities';
     /** Options 24h Volume By Strike (`GET /analytics/options/v_strike/{market}/{currency}/{maturity}`) Catalog name: `getOptions24hVolumeStrike`. */
-    options24hVolumeStrike: OperationMethods['getLegacyOptions24hVolumeStrike'];
+    options24hVolumeStrike: 'getLegacyOptions24hVolumeStrike';
     /** Skew data for options in the specified currency and maturity (`GET /analytics/options/skew_currency/{currency}/{maturity}`) Catalog name: `getOptionsSkewByCurrencyAndMaturity`. */
-    skewByCurrencyAndMaturity: OperationMethods['getLegacyOptionsSkewByCurrencyAndMaturity'];
+    skewByCurrencyAndMaturity: 'getLegacyOptionsSkewByCurrencyAndMaturity';
     /** Skew data for options in the specified currency and market (`GET /analytics/options/skew/{market}/{currency}`) Catalog name: `getOptionsSkewByMarketAndCurrency`. */
-    skewByMarketAndCurrency: OperationMethods['getLegacyOptionsSkewByMarketAndCurrency'];
+    skewByMarketAndCurrency: 'getLegacyOptionsSkewByMarketAndCurrency';
     /** Skew data for options in the specified market and maturity (`GET /analytics/options/skew_market/{market}/{maturity}`) Catalog name: `getOptionsSkewByMarketAndMaturity`. */
-    skewByMarketAndMaturity: OperationMethods['getLegacyOptionsSkewByMarketAndMaturity'];
+    skewByMarketAndMaturity: 'getLegacyOptionsSkewByMarketAndMaturity';
     /** Snapshot of options data for the specified market and currency (`GET /analytics/options/snapshot/{market}/{currency}`) Catalog name: `getOptionsSnapshot`. */
-    snapshot: OperationMethods['getLegacyOptionsSnapshot'];
+    snapshot: 'getLegacyOptionsSnapshot';
     /** Historical data for strategy leg bubble charts for a specific options strategy in a… (`GET /analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}`) Catalog name: `getStrategyLegBubbleChart`. */
-    strategyLegBubbleChart: OperationMethods['getLegacyStrategyLegBubbleChart'];
+    strategyLegBubbleChart: 'getLegacyStrategyLegBubbleChart';
     /** Top Instruments with Options Open Interest Change (`GET /analytics/options/top_instrument_oi_change/{market}/{currency}/{hours}`) Catalog name: `getTopInstrumentsOIOpenInterestChange`. */
-    topInstrumentsOiOpenInterestChange: OperationMethods['getLegacyTopInstrumentsOIOpenInterestChange'];
+    topInstrumentsOiOpenInterestChange: 'getLegacyTopInstrumentsOIOpenInterestChange';
     /** Top options strategies data for a specific currency within a given hours interval (`GET /analytics/options/options_strategy/top_options_strategies/{currency}/{hours_interval}/{single_trade}`) Catalog name: `getTopOptionsStrategies`. */
-    topOptionsStrategies: OperationMethods['getLegacyTopOptionsStrategies'];
+    topOptionsStrategies: 'getLegacyTopOptionsStrategies';
     /** Top Traded Options (`GET /analytics/options/top_traded_option/{market}/{currency}`) Catalog name: `getTopTradedOptions`. */
-    topTradedOptions: OperationMethods['getLegacyTopTradedOptions'];
+    topTradedOptions: 'getLegacyTopTradedOptions';
     /** Options Trade Summary (`GET /analytics/options/summary_trades/{market}/{currency}/{hours}`) Catalog name: `getOptionsTradeSummary`. */
-    tradeSummary: OperationMethods['getLegacyOptionsTradeSummary'];
+    tradeSummary: 'getLegacyOptionsTradeSummary';
     /** Breakdown of trading volume and open value for options across different exchanges (`GET /analytics/options/volume_breakdown`) Catalog name: `getOptionsVolumeBreakdown`. */
-    volumeBreakdown: OperationMethods['getLegacyOptionsVolumeBreakdown'];
+    volumeBreakdown: 'getLegacyOptionsVolumeBreakdown';
     /** Breakdown of trading volume and open value for options by currency (`GET /analytics/options/volume_breakdown_by_currency`) Catalog name: `getOptionsVolumeBreakdownByCurrency`. */
-    volumeBreakdownByCurrency: OperationMethods['getLegacyOptionsVolumeBreakdownByCurrency'];
+    volumeBreakdownByCurrency: 'getLegacyOptionsVolumeBreakdownByCurrency';
     /** Options Volume by Buy/Sell Activity (`GET /analytics/options/volume_buy_sell/{market}/{currency}/{maturity}`) Catalog name: `getOptionsVolumeBuySell`. */
-    volumeBuySell: OperationMethods['getLegacyOptionsVolumeBuySell'];
+    volumeBuySell: 'getLegacyOptionsVolumeBuySell';
     /** Options Volume by Buy/Sell (`GET /analytics/options/volume_buy_sell_all/{market}/{currency}`) Catalog name: `getOptionsVolumeByBuySell`. */
-    volumeByBuySell: OperationMethods['getLegacyOptionsVolumeByBuySell'];
+    volumeByBuySell: 'getLegacyOptionsVolumeByBuySell';
     /** Options Volume by Expiry (`GET /analytics/options/v_expiry/{market}/{currency}`) Catalog name: `getOptionsVolumeByExpiry`. */
-    volumeByExpiry: OperationMethods['getLegacyOptionsVolumeByExpiry'];
+    volumeByExpiry: 'getLegacyOptionsVolumeByExpiry';
     /** Options Volume by Strike (`GET /analytics/options/v_strike_all/{market}/{currency}`) Catalog name: `getOptionsVolumeByStrike`. */
-    volumeByStrike: OperationMethods['getLegacyOptionsVolumeByStrike'];
-  };
-  readonly orderBooks: {
+    volumeByStrike: 'getLegacyOptionsVolumeByStrike';
+  }>;
+  readonly orderBooks: Namespace<{
     /** Historical simple order books for specific market and currency (`GET /historical/orderbooks/{marketType}/{market}/{currency}`) Catalog name: `getOrderbookByMarketTypeMarketCurrency`. */
-    orderbookByMarketTypeMarketCurrency: OperationMethods['getLegacyOrderbookByMarketTypeMarketCurrency'];
+    orderbookByMarketTypeMarketCurrency: 'getLegacyOrderbookByMarketTypeMarketCurrency';
     /** Historical simple order books for specific market and symbol (`GET /historical/orderbooks/by_symbol/{marketType}/{market}/{symbol}`) Catalog name: `getOrderbookByMarketTypeMarketSymbol`. */
-    orderbookByMarketTypeMarketSymbol: OperationMethods['getLegacyOrderbookByMarketTypeMarketSymbol'];
+    orderbookByMarketTypeMarketSymbol: 'getLegacyOrderbookByMarketTypeMarketSymbol';
     /** Historical simple order books for specific market type (`GET /historical/orderbooks/{marketType}/{currency}`) Catalog name: `getOrderbookByMarketTypeSymbol`. */
-    orderbookByMarketTypeSymbol: OperationMethods['getLegacyOrderbookByMarketTypeSymbol'];
-  };
-  readonly pricer: {
+    orderbookByMarketTypeSymbol: 'getLegacyOrderbookByMarketTypeSymbol';
+  }>;
+  readonly pricer: Namespace<{
     /** Calculates the risk slide for a given instrument in the specified market and currency (`GET /pricer/risk_slide/{market}/{currency}`) Catalog name: `calculateRiskSlide`. */
-    calculateRiskSlide: OperationMethods['getLegacyCalculateRiskSlide'];
+    calculateRiskSlide: 'getLegacyCalculateRiskSlide';
     /** Calculates the risk slide for a given instrument in the specified market and currency (`GET /pricer/v2/risk_slide/{market}/{currency}`) Catalog name: `calculateRiskSlideV2`. */
-    calculateRiskSlideV2: OperationMethods['getLegacyCalculateRiskSlideV2'];
+    calculateRiskSlideV2: 'getLegacyCalculateRiskSlideV2';
     /** List of instruments available for risk slide calculations in the specified market (`GET /pricer/risk_slide_instruments/{market}`) Catalog name: `getRiskSlideInstruments`. */
-    riskSlideInstruments: OperationMethods['getLegacyRiskSlideInstruments'];
+    riskSlideInstruments: 'getLegacyRiskSlideInstruments';
     /** List of instruments available for risk slide calculations in the specified market (`GET /pricer/v2/risk_slide_instruments/{market}`) Catalog name: `getRiskSlideInstrumentsV2`. */
-    riskSlideInstrumentsV2: OperationMethods['getLegacyRiskSlideInstrumentsV2'];
-  };
-  readonly spot: {
+    riskSlideInstrumentsV2: 'getLegacyRiskSlideInstrumentsV2';
+  }>;
+  readonly spot: Namespace<{
     /** Analytics on available spot pairs per market (`GET /analytics/spot/spot_pairs/{market}`) Catalog name: `analyticSpotPairs`. */
-    analyticSpotPairs: OperationMethods['getLegacyAnalyticSpotPairs'];
+    analyticSpotPairs: 'getLegacyAnalyticSpotPairs';
     /** Historical Spot OHLC Data (`GET /historical/spot/{market}/{symbol}/{period}`) Catalog name: `getHistoricalSpotOhlc`. */
-    historicalSpotOhlc: OperationMethods['getLegacyHistoricalSpotOhlc'];
-  };
+    historicalSpotOhlc: 'getLegacyHistoricalSpotOhlc';
+  }>;
 }
