@@ -98,7 +98,10 @@ ${['v1', 'legacy'].map((family) => renderFamily(family, names, summaries)).join(
 /**
  * The namespaces of one family as an interface, each a map of method name to operationId under `Namespace`, which
  * types the method as the operation's: an entry is 4 syntax nodes where `method: OperationMethods['id']` was 7 (the
- * 283 entries were 2,000 of the syntax nodes every consumer's compiler parses and binds).
+ * 283 entries were 2,000 of the syntax nodes every consumer's compiler parses and binds). Each map is an interface
+ * of its own (`V1DealerGexNames`), not a type literal in the type argument: the declaration bundler prints a literal's
+ * member comments at the end of the previous member's line, where a compiler no longer reads them as its docs, and
+ * hovers in the built client showed none (packages/client/test/hover-docs.test.ts).
  * @param {string} family `v1` or `legacy`
  * @param {ClientName[]} names
  * @param {Map<string, string>} summaries
@@ -111,14 +114,19 @@ function renderFamily(family, names, summaries) {
     /** @type {ClientName[]} */ (byNamespace.get(n.namespace)).push(n);
   }
   const title = family === 'v1' ? 'V1' : 'Legacy';
-  const body = [...byNamespace].map(([namespace, members]) =>
+  const mapName = (/** @type {string} */ namespace) => `${title}${namespace.charAt(0).toUpperCase()}${namespace.slice(1)}Names`;
+  const maps = [...byNamespace].map(([namespace, members]) =>
     [
-      `  readonly ${namespace}: Namespace<{`,
-      ...members.flatMap((n) => [`    ${summaries.get(n.operationId)}`, `    ${n.method}: '${n.operationId}';`]),
-      '  }>;',
+      `/** The methods of \`client.${family}.${namespace}\`, each by the operationId it calls. */`,
+      `interface ${mapName(namespace)} {`,
+      ...members.flatMap((n) => [`  ${summaries.get(n.operationId)}`, `  ${n.method}: '${n.operationId}';`]),
+      '}',
     ].join('\n'),
   );
-  return `/** \`client.${family}\`: the ${family === 'v1' ? 'versioned' : 'legacy'} family's operations by resource (namespace from the tag). */
+  const body = [...byNamespace.keys()].map((namespace) => `  readonly ${namespace}: Namespace<${mapName(namespace)}>;`);
+  return `${maps.join('\n\n')}
+
+/** \`client.${family}\`: the ${family === 'v1' ? 'versioned' : 'legacy'} family's operations by resource (namespace from the tag). */
 export interface ${title}Namespaces {
 ${body.join('\n')}
 }`;

@@ -771,630 +771,711 @@ export type PaginatedOperationId =
 /** A namespace: each method typed as the operation its entry names (the mapped type keeps each entry's JSDoc). */
 type Namespace<Names extends Record<keyof Names, keyof OperationMethods>> = { [M in keyof Names]: OperationMethods[Names[M]] };
 
+/** The methods of `client.v1.agent`, each by the operationId it calls. */
+interface V1AgentNames {
+  /** Agent endpoint (Model Context Protocol, JSON-RPC 2.0) (`POST /api/v1/mcp`) */
+  mcp: 'postMcp';
+}
+
+/** The methods of `client.v1.analytics`, each by the operationId it calls. */
+interface V1AnalyticsNames {
+  /** Realized volatility of an instrument (`GET /api/v1/analytics/realized-volatility`) */
+  realizedVolatility: 'getAnalyticsRealizedVolatility';
+}
+
+/** The methods of `client.v1.changelog`, each by the operationId it calls. */
+interface V1ChangelogNames {
+  /** Data-corrections feed (`GET /api/v1/changelog/data-corrections`) */
+  dataCorrections: 'getChangelogDataCorrections';
+  /** Data-coverage feed (`GET /api/v1/changelog/data-coverage`) */
+  dataCoverage: 'getChangelogDataCoverage';
+}
+
+/** The methods of `client.v1.creditTokens`, each by the operationId it calls. */
+interface V1CreditTokensNames {
+  /** Redeem a signed challenge for a credit token (`POST /api/v1/x402/credit-token`) */
+  creditToken: 'postX402CreditToken';
+  /** Get a credit-token challenge (`POST /api/v1/x402/credit-token/challenge`) */
+  creditTokenChallenge: 'postX402CreditTokenChallenge';
+}
+
+/** The methods of `client.v1.dealerGex`, each by the operationId it calls. */
+interface V1DealerGexNames {
+  /** Dealer GEX catalog (`GET /api/v1/options/gex/catalog`) */
+  catalog: 'getOptionsGexCatalog';
+  /** Dealer GEX history (`GET /api/v1/options/gex/history`) */
+  history: 'getOptionsGexHistory';
+  /** Latest dealer GEX snapshot (`GET /api/v1/options/gex/latest`) */
+  latest: 'getOptionsGexLatest';
+  /** Dealer GEX profile across strikes (`GET /api/v1/options/gex/profile`) */
+  profile: 'getOptionsGexProfile';
+  /** Dealer GEX regime changes (`GET /api/v1/options/gex/regime-changes`) */
+  regimeChanges: 'getOptionsGexRegimeChanges';
+  /** Dealer GEX contributions by strike (`GET /api/v1/options/gex/strikes`) */
+  strikes: 'getOptionsGexStrikes';
+  /** Dealer GEX term structure (`GET /api/v1/options/gex/term-structure`) */
+  termStructure: 'getOptionsGexTermStructure';
+}
+
+/** The methods of `client.v1.discovery`, each by the operationId it calls. */
+interface V1DiscoveryNames {
+  /** OpenAPI document (`GET /openapi.json`) */
+  openapiJson: 'getOpenapiJson';
+  /** OAuth authorization-server metadata (RFC 8414) (`GET /.well-known/oauth-authorization-server`) */
+  wellKnownOauthAuthorizationServer: 'getWellKnownOauthAuthorizationServer';
+  /** OAuth protected-resource metadata of the agent endpoint (RFC 9728) (`GET /.well-known/oauth-protected-resource`) */
+  wellKnownOauthProtectedResource: 'getWellKnownOauthProtectedResource';
+  /** OpenAPI document (well-known location) (`GET /.well-known/openapi.json`) */
+  wellKnownOpenapiJson: 'getWellKnownOpenapiJson';
+  /** x402 discovery document (`GET /.well-known/x402`) */
+  wellKnownX402: 'getWellKnownX402';
+}
+
+/** The methods of `client.v1.futures`, each by the operationId it calls. */
+interface V1FuturesNames {
+  /** Futures carry (`GET /api/v1/futures/carry`) */
+  carry: 'getFuturesCarry';
+  /** List futures instruments (`GET /api/v1/futures/catalog`) */
+  catalog: 'getFuturesCatalog';
+  /** Futures trade flow of a currency (`GET /api/v1/futures/flow`) */
+  flow: 'getFuturesFlow';
+  /** Futures level 1 (top of book) (`GET /api/v1/futures/level1`) */
+  level1: 'getFuturesLevel1';
+  /** Futures liquidations (`GET /api/v1/futures/liquidations`) */
+  liquidations: 'getFuturesLiquidations';
+  /** Futures instrument metadata (`GET /api/v1/futures/metadata`) */
+  metadata: 'getFuturesMetadata';
+  /** Futures OHLC with trade statistics (`GET /api/v1/futures/ohlcvt`) */
+  ohlcvt: 'getFuturesOhlcvt';
+  /** Futures open interest (`GET /api/v1/futures/open-interest`) */
+  openInterest: 'getFuturesOpenInterest';
+  /** Futures aggregated L2 order-book metrics (`GET /api/v1/futures/orderbook`) */
+  orderbook: 'getFuturesOrderbook';
+  /** Futures raw L2 order-book snapshots (`GET /api/v1/futures/orderbook-raw`) */
+  orderbookRaw: 'getFuturesOrderbookRaw';
+  /** Futures reference prices (`GET /api/v1/futures/reference-price`) */
+  referencePrice: 'getFuturesReferencePrice';
+  /** Latest futures snapshot (`GET /api/v1/futures/snapshot`) */
+  snapshot: 'getFuturesSnapshot';
+  /** Futures ticker history (`GET /api/v1/futures/ticker-history`) */
+  tickerHistory: 'getFuturesTickerHistory';
+  /** Futures trades (`GET /api/v1/futures/trades`) */
+  trades: 'getFuturesTrades';
+  /** Futures trades summary by group (`GET /api/v1/futures/trades/summary`) */
+  tradesSummary: 'getFuturesTradesSummary';
+  /** Futures traded volume (`GET /api/v1/futures/volume`) */
+  volume: 'getFuturesVolume';
+}
+
+/** The methods of `client.v1.health`, each by the operationId it calls. */
+interface V1HealthNames {
+  /** Service health (`GET /api/v1/health`) */
+  get: 'getHealth';
+  /** Service health (headers only) (`HEAD /api/v1/health`) */
+  head: 'headHealth';
+}
+
+/** The methods of `client.v1.instruments`, each by the operationId it calls. */
+interface V1InstrumentsNames {
+  /** Instrument detail (`GET /api/v1/instruments/detail`) */
+  detail: 'getInstrumentsDetail';
+  /** List instruments across markets (`GET /api/v1/instruments`) */
+  get: 'getInstruments';
+}
+
+/** The methods of `client.v1.onchainVenueData`, each by the operationId it calls. */
+interface V1OnchainVenueDataNames {
+  /** Onchain fills of a wallet (`GET /api/v1/hyperliquid/node/fills`) */
+  fills: 'getHyperliquidNodeFills';
+  /** Onchain funding payments of a wallet (`GET /api/v1/hyperliquid/node/funding-payments`) */
+  fundingPayments: 'getHyperliquidNodeFundingPayments';
+  /** Onchain venue instruments (`GET /api/v1/hyperliquid/node/instruments`) */
+  instruments: 'getHyperliquidNodeInstruments';
+  /** Onchain L2 order book (`GET /api/v1/hyperliquid/node/l2-orderbook`) */
+  l2Orderbook: 'getHyperliquidNodeL2Orderbook';
+  /** Onchain liquidations (`GET /api/v1/hyperliquid/node/liquidations`) */
+  liquidations: 'getHyperliquidNodeLiquidations';
+  /** Onchain prediction-market fills (`GET /api/v1/hyperliquid/node/prediction-fills`) */
+  predictionFills: 'getHyperliquidNodePredictionFills';
+  /** Onchain resting orders (`GET /api/v1/hyperliquid/node/resting-orders`) */
+  restingOrders: 'getHyperliquidNodeRestingOrders';
+  /** Onchain TWAP order events (`GET /api/v1/hyperliquid/node/twap-events`) */
+  twapEvents: 'getHyperliquidNodeTwapEvents';
+  /** Onchain trading flow per wallet (`GET /api/v1/hyperliquid/node/wallet-flow`) */
+  walletFlow: 'getHyperliquidNodeWalletFlow';
+  /** Onchain wallet positions (`GET /api/v1/hyperliquid/node/wallet-positions`) */
+  walletPositions: 'getHyperliquidNodeWalletPositions';
+}
+
+/** The methods of `client.v1.options`, each by the operationId it calls. */
+interface V1OptionsNames {
+  /** List options instruments (`GET /api/v1/options/catalog`) */
+  catalog: 'getOptionsCatalog';
+  /** Options flow of a currency (`GET /api/v1/options/flow`) */
+  flow: 'getOptionsFlow';
+  /** Options level 1 (top of book) (`GET /api/v1/options/level1`) */
+  level1: 'getOptionsLevel1';
+  /** Options instrument metadata (`GET /api/v1/options/metadata`) */
+  metadata: 'getOptionsMetadata';
+  /** Options OHLC with trade statistics (`GET /api/v1/options/ohlcvt`) */
+  ohlcvt: 'getOptionsOhlcvt';
+  /** Options open interest (`GET /api/v1/options/open-interest`) */
+  openInterest: 'getOptionsOpenInterest';
+  /** Options reference prices (`GET /api/v1/options/reference-price`) */
+  referencePrice: 'getOptionsReferencePrice';
+  /** Options snapshot of a currency (`GET /api/v1/options/snapshot`) */
+  snapshot: 'getOptionsSnapshot';
+  /** Options ticker history (`GET /api/v1/options/ticker-history`) */
+  tickerHistory: 'getOptionsTickerHistory';
+  /** Individual options trades (`GET /api/v1/options/trades`) */
+  trades: 'getOptionsTrades';
+  /** Options trade statistics grouped by a key (`GET /api/v1/options/trades/summary`) */
+  tradesSummary: 'getOptionsTradesSummary';
+  /** Options implied volatility and Greeks (`GET /api/v1/options/volatility`) */
+  volatility: 'getOptionsVolatility';
+  /** Options volume (`GET /api/v1/options/volume`) */
+  volume: 'getOptionsVolume';
+}
+
+/** The methods of `client.v1.optionsVolSurface`, each by the operationId it calls. */
+interface V1OptionsVolSurfaceNames {
+  /** Option-derived vol surface across maturities (`GET /api/v1/options/vol-surface/by-expiry`) */
+  byExpiry: 'getOptionsVolSurfaceByExpiry';
+  /** Option-derived constant-maturity vol term structure (`GET /api/v1/options/vol-surface/by-tenor`) */
+  byTenor: 'getOptionsVolSurfaceByTenor';
+  /** Option-derived vol surface history of one maturity (`GET /api/v1/options/vol-surface/by-time`) */
+  byTime: 'getOptionsVolSurfaceByTime';
+}
+
+/** The methods of `client.v1.payments`, each by the operationId it calls. */
+interface V1PaymentsNames {
+  /** Status of a subscription checkout (`GET /api/v1/x402/subscriptions/checkouts/{id}`) */
+  subscriptionsCheckoutsById: 'getX402SubscriptionsCheckoutsById';
+  /** Pay a subscription checkout (`POST /api/v1/x402/subscriptions/checkouts/{id}/pay`) */
+  subscriptionsCheckoutsByIdPay: 'postX402SubscriptionsCheckoutsByIdPay';
+  /** Subscription plans and live pricing (`GET /api/v1/x402/subscriptions/products`) */
+  subscriptionsProducts: 'getX402SubscriptionsProducts';
+  /** Solana signing data for a subscription payment (`POST /api/v1/x402/subscriptions/solana-rpc`) */
+  subscriptionsSolanaRpc: 'postX402SubscriptionsSolanaRpc';
+  /** Status of a tick-data checkout (`GET /api/v1/x402/tick-data/checkouts/{id}`) */
+  tickDataCheckoutsById: 'getX402TickDataCheckoutsById';
+  /** Pay a tick-data checkout (`POST /api/v1/x402/tick-data/checkouts/{id}/pay`) */
+  tickDataCheckoutsByIdPay: 'postX402TickDataCheckoutsByIdPay';
+  /** Tick-data checkout networks and quote instructions (`GET /api/v1/x402/tick-data/products`) */
+  tickDataProducts: 'getX402TickDataProducts';
+  /** Solana signing data for a tick-data payment (`POST /api/v1/x402/tick-data/solana-rpc`) */
+  tickDataSolanaRpc: 'postX402TickDataSolanaRpc';
+  /** Buy a 24-hour WebSocket pass (`POST /api/v1/x402/ws-pass/day`) */
+  wsPassDay: 'postX402WsPassDay';
+  /** Buy a 1-hour WebSocket pass (`POST /api/v1/x402/ws-pass/hour`) */
+  wsPassHour: 'postX402WsPassHour';
+}
+
+/** The methods of `client.v1.perpetuals`, each by the operationId it calls. */
+interface V1PerpetualsNames {
+  /** Perpetuals funding and carry (`GET /api/v1/perpetuals/carry`) */
+  carry: 'getPerpetualsCarry';
+  /** List perpetuals instruments (`GET /api/v1/perpetuals/catalog`) */
+  catalog: 'getPerpetualsCatalog';
+  /** Perpetuals trade flow of a currency (`GET /api/v1/perpetuals/flow`) */
+  flow: 'getPerpetualsFlow';
+  /** Perpetuals level 1 (top of book) (`GET /api/v1/perpetuals/level1`) */
+  level1: 'getPerpetualsLevel1';
+  /** Perpetuals liquidations (`GET /api/v1/perpetuals/liquidations`) */
+  liquidations: 'getPerpetualsLiquidations';
+  /** Perpetuals instrument metadata (`GET /api/v1/perpetuals/metadata`) */
+  metadata: 'getPerpetualsMetadata';
+  /** Perpetuals OHLC with trade statistics (`GET /api/v1/perpetuals/ohlcvt`) */
+  ohlcvt: 'getPerpetualsOhlcvt';
+  /** Perpetuals open interest (`GET /api/v1/perpetuals/open-interest`) */
+  openInterest: 'getPerpetualsOpenInterest';
+  /** Perpetuals aggregated L2 order-book metrics (`GET /api/v1/perpetuals/orderbook`) */
+  orderbook: 'getPerpetualsOrderbook';
+  /** Perpetuals raw L2 order-book snapshots (`GET /api/v1/perpetuals/orderbook-raw`) */
+  orderbookRaw: 'getPerpetualsOrderbookRaw';
+  /** Perpetuals reference prices (`GET /api/v1/perpetuals/reference-price`) */
+  referencePrice: 'getPerpetualsReferencePrice';
+  /** Latest perpetuals snapshot (`GET /api/v1/perpetuals/snapshot`) */
+  snapshot: 'getPerpetualsSnapshot';
+  /** Perpetuals ticker history (`GET /api/v1/perpetuals/ticker-history`) */
+  tickerHistory: 'getPerpetualsTickerHistory';
+  /** Perpetuals trades (`GET /api/v1/perpetuals/trades`) */
+  trades: 'getPerpetualsTrades';
+  /** Perpetuals trades summary by group (`GET /api/v1/perpetuals/trades/summary`) */
+  tradesSummary: 'getPerpetualsTradesSummary';
+  /** Perpetuals traded volume (`GET /api/v1/perpetuals/volume`) */
+  volume: 'getPerpetualsVolume';
+}
+
+/** The methods of `client.v1.portfolioRisk`, each by the operationId it calls. */
+interface V1PortfolioRiskNames {
+  /** Decompose portfolio risk (`POST /api/v1/vol-surface/risk/decompose`) */
+  decompose: 'postVolSurfaceRiskDecompose';
+  /** Portfolio risk ladder (spot by parallel vol) (`POST /api/v1/vol-surface/risk/ladder`) */
+  ladder: 'postVolSurfaceRiskLadder';
+  /** Revalue a portfolio under a scenario (`POST /api/v1/vol-surface/risk/scenario`) */
+  scenario: 'postVolSurfaceRiskScenario';
+}
+
+/** The methods of `client.v1.predictions`, each by the operationId it calls. */
+interface V1PredictionsNames {
+  /** List prediction markets (`GET /api/v1/predictions/catalog`) */
+  catalog: 'getPredictionsCatalog';
+  /** List prediction-market categories (`GET /api/v1/predictions/categories`) */
+  categories: 'getPredictionsCategories';
+  /** Prediction-market instrument metadata (`GET /api/v1/predictions/metadata`) */
+  metadata: 'getPredictionsMetadata';
+  /** Prediction-market OHLC with volume (`GET /api/v1/predictions/ohlcvt`) */
+  ohlcvt: 'getPredictionsOhlcvt';
+  /** Prediction-market raw order-book snapshots (`GET /api/v1/predictions/orderbook-raw`) */
+  orderbookRaw: 'getPredictionsOrderbookRaw';
+  /** Prediction-market snapshot (`GET /api/v1/predictions/snapshot`) */
+  snapshot: 'getPredictionsSnapshot';
+  /** Prediction-market ticker history (`GET /api/v1/predictions/ticker-history`) */
+  tickerHistory: 'getPredictionsTickerHistory';
+  /** Prediction-market trades (`GET /api/v1/predictions/trades`) */
+  trades: 'getPredictionsTrades';
+}
+
+/** The methods of `client.v1.spot`, each by the operationId it calls. */
+interface V1SpotNames {
+  /** List spot pairs (`GET /api/v1/spot/catalog`) */
+  catalog: 'getSpotCatalog';
+  /** Spot aggregated L2 order-book metrics (`GET /api/v1/spot/l2-orderbook`) */
+  l2Orderbook: 'getSpotL2Orderbook';
+  /** Spot raw L2 order-book snapshots (`GET /api/v1/spot/l2-orderbook-raw`) */
+  l2OrderbookRaw: 'getSpotL2OrderbookRaw';
+  /** Spot level 1 (`GET /api/v1/spot/level1`) */
+  level1: 'getSpotLevel1';
+  /** Spot instrument metadata (`GET /api/v1/spot/metadata`) */
+  metadata: 'getSpotMetadata';
+  /** Spot OHLC with volume (`GET /api/v1/spot/ohlcvt`) */
+  ohlcvt: 'getSpotOhlcvt';
+  /** Spot snapshot (`GET /api/v1/spot/snapshot`) */
+  snapshot: 'getSpotSnapshot';
+  /** Spot ticker history (`GET /api/v1/spot/ticker`) */
+  ticker: 'getSpotTicker';
+  /** Spot trades (`GET /api/v1/spot/trades`) */
+  trades: 'getSpotTrades';
+  /** Spot volume (`GET /api/v1/spot/volume`) */
+  volume: 'getSpotVolume';
+}
+
+/** The methods of `client.v1.volSurface`, each by the operationId it calls. */
+interface V1VolSurfaceNames {
+  /** List available volatility surfaces (`GET /api/v1/vol-surface/catalog`) */
+  catalog: 'getVolSurfaceCatalog';
+  /** Fitted volatility-surface model slices (`GET /api/v1/vol-surface/slices`) */
+  slices: 'getVolSurfaceSlices';
+  /** Volatility-surface snapshots (`GET /api/v1/vol-surface/snapshots`) */
+  snapshots: 'getVolSurfaceSnapshots';
+  /** Volatility surface by strike (`GET /api/v1/vol-surface/strikes`) */
+  strikes: 'getVolSurfaceStrikes';
+  /** Constant-maturity volatility term structure (`GET /api/v1/vol-surface/term-structure`) */
+  termStructure: 'getVolSurfaceTermStructure';
+}
+
 /** `client.v1`: the versioned family's operations by resource (namespace from the tag). */
 export interface V1Namespaces {
-  readonly agent: Namespace<{
-    /** Agent endpoint (Model Context Protocol, JSON-RPC 2.0) (`POST /api/v1/mcp`) */
-    mcp: 'postMcp';
-  }>;
-  readonly analytics: Namespace<{
-    /** Realized volatility of an instrument (`GET /api/v1/analytics/realized-volatility`) */
-    realizedVolatility: 'getAnalyticsRealizedVolatility';
-  }>;
-  readonly changelog: Namespace<{
-    /** Data-corrections feed (`GET /api/v1/changelog/data-corrections`) */
-    dataCorrections: 'getChangelogDataCorrections';
-    /** Data-coverage feed (`GET /api/v1/changelog/data-coverage`) */
-    dataCoverage: 'getChangelogDataCoverage';
-  }>;
-  readonly creditTokens: Namespace<{
-    /** Redeem a signed challenge for a credit token (`POST /api/v1/x402/credit-token`) */
-    creditToken: 'postX402CreditToken';
-    /** Get a credit-token challenge (`POST /api/v1/x402/credit-token/challenge`) */
-    creditTokenChallenge: 'postX402CreditTokenChallenge';
-  }>;
-  readonly dealerGex: Namespace<{
-    /** Dealer GEX catalog (`GET /api/v1/options/gex/catalog`) */
-    catalog: 'getOptionsGexCatalog';
-    /** Dealer GEX history (`GET /api/v1/options/gex/history`) */
-    history: 'getOptionsGexHistory';
-    /** Latest dealer GEX snapshot (`GET /api/v1/options/gex/latest`) */
-    latest: 'getOptionsGexLatest';
-    /** Dealer GEX profile across strikes (`GET /api/v1/options/gex/profile`) */
-    profile: 'getOptionsGexProfile';
-    /** Dealer GEX regime changes (`GET /api/v1/options/gex/regime-changes`) */
-    regimeChanges: 'getOptionsGexRegimeChanges';
-    /** Dealer GEX contributions by strike (`GET /api/v1/options/gex/strikes`) */
-    strikes: 'getOptionsGexStrikes';
-    /** Dealer GEX term structure (`GET /api/v1/options/gex/term-structure`) */
-    termStructure: 'getOptionsGexTermStructure';
-  }>;
-  readonly discovery: Namespace<{
-    /** OpenAPI document (`GET /openapi.json`) */
-    openapiJson: 'getOpenapiJson';
-    /** OAuth authorization-server metadata (RFC 8414) (`GET /.well-known/oauth-authorization-server`) */
-    wellKnownOauthAuthorizationServer: 'getWellKnownOauthAuthorizationServer';
-    /** OAuth protected-resource metadata of the agent endpoint (RFC 9728) (`GET /.well-known/oauth-protected-resource`) */
-    wellKnownOauthProtectedResource: 'getWellKnownOauthProtectedResource';
-    /** OpenAPI document (well-known location) (`GET /.well-known/openapi.json`) */
-    wellKnownOpenapiJson: 'getWellKnownOpenapiJson';
-    /** x402 discovery document (`GET /.well-known/x402`) */
-    wellKnownX402: 'getWellKnownX402';
-  }>;
-  readonly futures: Namespace<{
-    /** Futures carry (`GET /api/v1/futures/carry`) */
-    carry: 'getFuturesCarry';
-    /** List futures instruments (`GET /api/v1/futures/catalog`) */
-    catalog: 'getFuturesCatalog';
-    /** Futures trade flow of a currency (`GET /api/v1/futures/flow`) */
-    flow: 'getFuturesFlow';
-    /** Futures level 1 (top of book) (`GET /api/v1/futures/level1`) */
-    level1: 'getFuturesLevel1';
-    /** Futures liquidations (`GET /api/v1/futures/liquidations`) */
-    liquidations: 'getFuturesLiquidations';
-    /** Futures instrument metadata (`GET /api/v1/futures/metadata`) */
-    metadata: 'getFuturesMetadata';
-    /** Futures OHLC with trade statistics (`GET /api/v1/futures/ohlcvt`) */
-    ohlcvt: 'getFuturesOhlcvt';
-    /** Futures open interest (`GET /api/v1/futures/open-interest`) */
-    openInterest: 'getFuturesOpenInterest';
-    /** Futures aggregated L2 order-book metrics (`GET /api/v1/futures/orderbook`) */
-    orderbook: 'getFuturesOrderbook';
-    /** Futures raw L2 order-book snapshots (`GET /api/v1/futures/orderbook-raw`) */
-    orderbookRaw: 'getFuturesOrderbookRaw';
-    /** Futures reference prices (`GET /api/v1/futures/reference-price`) */
-    referencePrice: 'getFuturesReferencePrice';
-    /** Latest futures snapshot (`GET /api/v1/futures/snapshot`) */
-    snapshot: 'getFuturesSnapshot';
-    /** Futures ticker history (`GET /api/v1/futures/ticker-history`) */
-    tickerHistory: 'getFuturesTickerHistory';
-    /** Futures trades (`GET /api/v1/futures/trades`) */
-    trades: 'getFuturesTrades';
-    /** Futures trades summary by group (`GET /api/v1/futures/trades/summary`) */
-    tradesSummary: 'getFuturesTradesSummary';
-    /** Futures traded volume (`GET /api/v1/futures/volume`) */
-    volume: 'getFuturesVolume';
-  }>;
-  readonly health: Namespace<{
-    /** Service health (`GET /api/v1/health`) */
-    get: 'getHealth';
-    /** Service health (headers only) (`HEAD /api/v1/health`) */
-    head: 'headHealth';
-  }>;
-  readonly instruments: Namespace<{
-    /** Instrument detail (`GET /api/v1/instruments/detail`) */
-    detail: 'getInstrumentsDetail';
-    /** List instruments across markets (`GET /api/v1/instruments`) */
-    get: 'getInstruments';
-  }>;
-  readonly onchainVenueData: Namespace<{
-    /** Onchain fills of a wallet (`GET /api/v1/hyperliquid/node/fills`) */
-    fills: 'getHyperliquidNodeFills';
-    /** Onchain funding payments of a wallet (`GET /api/v1/hyperliquid/node/funding-payments`) */
-    fundingPayments: 'getHyperliquidNodeFundingPayments';
-    /** Onchain venue instruments (`GET /api/v1/hyperliquid/node/instruments`) */
-    instruments: 'getHyperliquidNodeInstruments';
-    /** Onchain L2 order book (`GET /api/v1/hyperliquid/node/l2-orderbook`) */
-    l2Orderbook: 'getHyperliquidNodeL2Orderbook';
-    /** Onchain liquidations (`GET /api/v1/hyperliquid/node/liquidations`) */
-    liquidations: 'getHyperliquidNodeLiquidations';
-    /** Onchain prediction-market fills (`GET /api/v1/hyperliquid/node/prediction-fills`) */
-    predictionFills: 'getHyperliquidNodePredictionFills';
-    /** Onchain resting orders (`GET /api/v1/hyperliquid/node/resting-orders`) */
-    restingOrders: 'getHyperliquidNodeRestingOrders';
-    /** Onchain TWAP order events (`GET /api/v1/hyperliquid/node/twap-events`) */
-    twapEvents: 'getHyperliquidNodeTwapEvents';
-    /** Onchain trading flow per wallet (`GET /api/v1/hyperliquid/node/wallet-flow`) */
-    walletFlow: 'getHyperliquidNodeWalletFlow';
-    /** Onchain wallet positions (`GET /api/v1/hyperliquid/node/wallet-positions`) */
-    walletPositions: 'getHyperliquidNodeWalletPositions';
-  }>;
-  readonly options: Namespace<{
-    /** List options instruments (`GET /api/v1/options/catalog`) */
-    catalog: 'getOptionsCatalog';
-    /** Options flow of a currency (`GET /api/v1/options/flow`) */
-    flow: 'getOptionsFlow';
-    /** Options level 1 (top of book) (`GET /api/v1/options/level1`) */
-    level1: 'getOptionsLevel1';
-    /** Options instrument metadata (`GET /api/v1/options/metadata`) */
-    metadata: 'getOptionsMetadata';
-    /** Options OHLC with trade statistics (`GET /api/v1/options/ohlcvt`) */
-    ohlcvt: 'getOptionsOhlcvt';
-    /** Options open interest (`GET /api/v1/options/open-interest`) */
-    openInterest: 'getOptionsOpenInterest';
-    /** Options reference prices (`GET /api/v1/options/reference-price`) */
-    referencePrice: 'getOptionsReferencePrice';
-    /** Options snapshot of a currency (`GET /api/v1/options/snapshot`) */
-    snapshot: 'getOptionsSnapshot';
-    /** Options ticker history (`GET /api/v1/options/ticker-history`) */
-    tickerHistory: 'getOptionsTickerHistory';
-    /** Individual options trades (`GET /api/v1/options/trades`) */
-    trades: 'getOptionsTrades';
-    /** Options trade statistics grouped by a key (`GET /api/v1/options/trades/summary`) */
-    tradesSummary: 'getOptionsTradesSummary';
-    /** Options implied volatility and Greeks (`GET /api/v1/options/volatility`) */
-    volatility: 'getOptionsVolatility';
-    /** Options volume (`GET /api/v1/options/volume`) */
-    volume: 'getOptionsVolume';
-  }>;
-  readonly optionsVolSurface: Namespace<{
-    /** Option-derived vol surface across maturities (`GET /api/v1/options/vol-surface/by-expiry`) */
-    byExpiry: 'getOptionsVolSurfaceByExpiry';
-    /** Option-derived constant-maturity vol term structure (`GET /api/v1/options/vol-surface/by-tenor`) */
-    byTenor: 'getOptionsVolSurfaceByTenor';
-    /** Option-derived vol surface history of one maturity (`GET /api/v1/options/vol-surface/by-time`) */
-    byTime: 'getOptionsVolSurfaceByTime';
-  }>;
-  readonly payments: Namespace<{
-    /** Status of a subscription checkout (`GET /api/v1/x402/subscriptions/checkouts/{id}`) */
-    subscriptionsCheckoutsById: 'getX402SubscriptionsCheckoutsById';
-    /** Pay a subscription checkout (`POST /api/v1/x402/subscriptions/checkouts/{id}/pay`) */
-    subscriptionsCheckoutsByIdPay: 'postX402SubscriptionsCheckoutsByIdPay';
-    /** Subscription plans and live pricing (`GET /api/v1/x402/subscriptions/products`) */
-    subscriptionsProducts: 'getX402SubscriptionsProducts';
-    /** Solana signing data for a subscription payment (`POST /api/v1/x402/subscriptions/solana-rpc`) */
-    subscriptionsSolanaRpc: 'postX402SubscriptionsSolanaRpc';
-    /** Status of a tick-data checkout (`GET /api/v1/x402/tick-data/checkouts/{id}`) */
-    tickDataCheckoutsById: 'getX402TickDataCheckoutsById';
-    /** Pay a tick-data checkout (`POST /api/v1/x402/tick-data/checkouts/{id}/pay`) */
-    tickDataCheckoutsByIdPay: 'postX402TickDataCheckoutsByIdPay';
-    /** Tick-data checkout networks and quote instructions (`GET /api/v1/x402/tick-data/products`) */
-    tickDataProducts: 'getX402TickDataProducts';
-    /** Solana signing data for a tick-data payment (`POST /api/v1/x402/tick-data/solana-rpc`) */
-    tickDataSolanaRpc: 'postX402TickDataSolanaRpc';
-    /** Buy a 24-hour WebSocket pass (`POST /api/v1/x402/ws-pass/day`) */
-    wsPassDay: 'postX402WsPassDay';
-    /** Buy a 1-hour WebSocket pass (`POST /api/v1/x402/ws-pass/hour`) */
-    wsPassHour: 'postX402WsPassHour';
-  }>;
-  readonly perpetuals: Namespace<{
-    /** Perpetuals funding and carry (`GET /api/v1/perpetuals/carry`) */
-    carry: 'getPerpetualsCarry';
-    /** List perpetuals instruments (`GET /api/v1/perpetuals/catalog`) */
-    catalog: 'getPerpetualsCatalog';
-    /** Perpetuals trade flow of a currency (`GET /api/v1/perpetuals/flow`) */
-    flow: 'getPerpetualsFlow';
-    /** Perpetuals level 1 (top of book) (`GET /api/v1/perpetuals/level1`) */
-    level1: 'getPerpetualsLevel1';
-    /** Perpetuals liquidations (`GET /api/v1/perpetuals/liquidations`) */
-    liquidations: 'getPerpetualsLiquidations';
-    /** Perpetuals instrument metadata (`GET /api/v1/perpetuals/metadata`) */
-    metadata: 'getPerpetualsMetadata';
-    /** Perpetuals OHLC with trade statistics (`GET /api/v1/perpetuals/ohlcvt`) */
-    ohlcvt: 'getPerpetualsOhlcvt';
-    /** Perpetuals open interest (`GET /api/v1/perpetuals/open-interest`) */
-    openInterest: 'getPerpetualsOpenInterest';
-    /** Perpetuals aggregated L2 order-book metrics (`GET /api/v1/perpetuals/orderbook`) */
-    orderbook: 'getPerpetualsOrderbook';
-    /** Perpetuals raw L2 order-book snapshots (`GET /api/v1/perpetuals/orderbook-raw`) */
-    orderbookRaw: 'getPerpetualsOrderbookRaw';
-    /** Perpetuals reference prices (`GET /api/v1/perpetuals/reference-price`) */
-    referencePrice: 'getPerpetualsReferencePrice';
-    /** Latest perpetuals snapshot (`GET /api/v1/perpetuals/snapshot`) */
-    snapshot: 'getPerpetualsSnapshot';
-    /** Perpetuals ticker history (`GET /api/v1/perpetuals/ticker-history`) */
-    tickerHistory: 'getPerpetualsTickerHistory';
-    /** Perpetuals trades (`GET /api/v1/perpetuals/trades`) */
-    trades: 'getPerpetualsTrades';
-    /** Perpetuals trades summary by group (`GET /api/v1/perpetuals/trades/summary`) */
-    tradesSummary: 'getPerpetualsTradesSummary';
-    /** Perpetuals traded volume (`GET /api/v1/perpetuals/volume`) */
-    volume: 'getPerpetualsVolume';
-  }>;
-  readonly portfolioRisk: Namespace<{
-    /** Decompose portfolio risk (`POST /api/v1/vol-surface/risk/decompose`) */
-    decompose: 'postVolSurfaceRiskDecompose';
-    /** Portfolio risk ladder (spot by parallel vol) (`POST /api/v1/vol-surface/risk/ladder`) */
-    ladder: 'postVolSurfaceRiskLadder';
-    /** Revalue a portfolio under a scenario (`POST /api/v1/vol-surface/risk/scenario`) */
-    scenario: 'postVolSurfaceRiskScenario';
-  }>;
-  readonly predictions: Namespace<{
-    /** List prediction markets (`GET /api/v1/predictions/catalog`) */
-    catalog: 'getPredictionsCatalog';
-    /** List prediction-market categories (`GET /api/v1/predictions/categories`) */
-    categories: 'getPredictionsCategories';
-    /** Prediction-market instrument metadata (`GET /api/v1/predictions/metadata`) */
-    metadata: 'getPredictionsMetadata';
-    /** Prediction-market OHLC with volume (`GET /api/v1/predictions/ohlcvt`) */
-    ohlcvt: 'getPredictionsOhlcvt';
-    /** Prediction-market raw order-book snapshots (`GET /api/v1/predictions/orderbook-raw`) */
-    orderbookRaw: 'getPredictionsOrderbookRaw';
-    /** Prediction-market snapshot (`GET /api/v1/predictions/snapshot`) */
-    snapshot: 'getPredictionsSnapshot';
-    /** Prediction-market ticker history (`GET /api/v1/predictions/ticker-history`) */
-    tickerHistory: 'getPredictionsTickerHistory';
-    /** Prediction-market trades (`GET /api/v1/predictions/trades`) */
-    trades: 'getPredictionsTrades';
-  }>;
-  readonly spot: Namespace<{
-    /** List spot pairs (`GET /api/v1/spot/catalog`) */
-    catalog: 'getSpotCatalog';
-    /** Spot aggregated L2 order-book metrics (`GET /api/v1/spot/l2-orderbook`) */
-    l2Orderbook: 'getSpotL2Orderbook';
-    /** Spot raw L2 order-book snapshots (`GET /api/v1/spot/l2-orderbook-raw`) */
-    l2OrderbookRaw: 'getSpotL2OrderbookRaw';
-    /** Spot level 1 (`GET /api/v1/spot/level1`) */
-    level1: 'getSpotLevel1';
-    /** Spot instrument metadata (`GET /api/v1/spot/metadata`) */
-    metadata: 'getSpotMetadata';
-    /** Spot OHLC with volume (`GET /api/v1/spot/ohlcvt`) */
-    ohlcvt: 'getSpotOhlcvt';
-    /** Spot snapshot (`GET /api/v1/spot/snapshot`) */
-    snapshot: 'getSpotSnapshot';
-    /** Spot ticker history (`GET /api/v1/spot/ticker`) */
-    ticker: 'getSpotTicker';
-    /** Spot trades (`GET /api/v1/spot/trades`) */
-    trades: 'getSpotTrades';
-    /** Spot volume (`GET /api/v1/spot/volume`) */
-    volume: 'getSpotVolume';
-  }>;
-  readonly volSurface: Namespace<{
-    /** List available volatility surfaces (`GET /api/v1/vol-surface/catalog`) */
-    catalog: 'getVolSurfaceCatalog';
-    /** Fitted volatility-surface model slices (`GET /api/v1/vol-surface/slices`) */
-    slices: 'getVolSurfaceSlices';
-    /** Volatility-surface snapshots (`GET /api/v1/vol-surface/snapshots`) */
-    snapshots: 'getVolSurfaceSnapshots';
-    /** Volatility surface by strike (`GET /api/v1/vol-surface/strikes`) */
-    strikes: 'getVolSurfaceStrikes';
-    /** Constant-maturity volatility term structure (`GET /api/v1/vol-surface/term-structure`) */
-    termStructure: 'getVolSurfaceTermStructure';
-  }>;
+  readonly agent: Namespace<V1AgentNames>;
+  readonly analytics: Namespace<V1AnalyticsNames>;
+  readonly changelog: Namespace<V1ChangelogNames>;
+  readonly creditTokens: Namespace<V1CreditTokensNames>;
+  readonly dealerGex: Namespace<V1DealerGexNames>;
+  readonly discovery: Namespace<V1DiscoveryNames>;
+  readonly futures: Namespace<V1FuturesNames>;
+  readonly health: Namespace<V1HealthNames>;
+  readonly instruments: Namespace<V1InstrumentsNames>;
+  readonly onchainVenueData: Namespace<V1OnchainVenueDataNames>;
+  readonly options: Namespace<V1OptionsNames>;
+  readonly optionsVolSurface: Namespace<V1OptionsVolSurfaceNames>;
+  readonly payments: Namespace<V1PaymentsNames>;
+  readonly perpetuals: Namespace<V1PerpetualsNames>;
+  readonly portfolioRisk: Namespace<V1PortfolioRiskNames>;
+  readonly predictions: Namespace<V1PredictionsNames>;
+  readonly spot: Namespace<V1SpotNames>;
+  readonly volSurface: Namespace<V1VolSurfaceNames>;
+}
+
+/** The methods of `client.legacy.derivs`, each by the operationId it calls. */
+interface LegacyDerivsNames {
+  /** Alternative options data of a market (`GET /analytics/derivs/alt_option/{market}`) Catalog name: `getAltOptionDataByMarket`. */
+  altOptionDataByMarket: 'getLegacyAltOptionDataByMarket';
+  /** Current futures data by market, currency and maturity (`GET /analytics/derivs/futures/{market}/{currency}/{maturity}`) Catalog name: `futures`. */
+  futures: 'getLegacyFutures';
+  /** Current futures data of a market (`GET /analytics/derivs/futures/{market}`) Catalog name: `getFuturesDataByMarket`. */
+  futuresDataByMarket: 'getLegacyFuturesDataByMarket';
+  /** Open-interest gainers of a market (`GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`) Catalog name: `oi_gainers`. */
+  oiGainers: 'getLegacyOiGainers';
+  /** Open-interest change of the perpetuals of a market and currency (`GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getDerivsOpenInterestChange`. */
+  openInterestChange: 'getLegacyDerivsOpenInterestChange';
+  /** Open-interest change summary of the perpetuals of a currency (`GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`) Catalog name: `getDerivsOpenInterestChangeSummary`. */
+  openInterestChangeSummary: 'getLegacyDerivsOpenInterestChangeSummary';
+  /** Current perpetuals data by market and currency (`GET /analytics/derivs/perpetuals/{market}/{currency}`) Catalog name: `perpetuals`. */
+  perpetuals: 'getLegacyPerpetuals';
+  /** Current perpetuals data of a market (`GET /analytics/derivs/perpetuals/{market}`) Catalog name: `getPerpetualsDataByMarket`. */
+  perpetualsDataByMarket: 'getLegacyPerpetualsDataByMarket';
+  /** Perpetuals snapshot of a market (`GET /analytics/derivs/perpetuals_snapshot/{market}`) Catalog name: `getPerpetualsSnapshotDataByMarket`. */
+  perpetualsSnapshotDataByMarket: 'getLegacyPerpetualsSnapshotDataByMarket';
+  /** Price gainers of a market (`GET /analytics/derivs/price_gainers/{market}/{type}/{period}`) Catalog name: `price_gainers`. */
+  priceGainers: 'getLegacyPriceGainers';
+  /** Aggregated perpetuals summary of all currencies (`GET /analytics/derivs/summary`) Catalog name: `summary`. */
+  summary: 'getLegacySummary';
+  /** Aggregated perpetuals summary of one currency (`GET /analytics/derivs/summary/{currency}`) Catalog name: `summary_c`. */
+  summaryC: 'getLegacySummaryC';
+  /** Top funding rates of a market (`GET /analytics/derivs/top_funding/{market}`) Catalog name: `getTopFundingData`. */
+  topFundingData: 'getLegacyTopFundingData';
+}
+
+/** The methods of `client.legacy.futures`, each by the operationId it calls. */
+interface LegacyFuturesNames {
+  /** Aggregated futures summary of a currency (`GET /analytics/futures/aggregated_future_summary/{currency}`) Catalog name: `getAggregatedFutureSummaryData`. */
+  aggregatedFutureSummaryData: 'getLegacyAggregatedFutureSummaryData';
+  /** Aggregated options summary of a currency (`GET /analytics/futures/aggregated_option_summary/{currency}`) Catalog name: `getAggregatedOptionSummaryData`. */
+  aggregatedOptionSummaryData: 'getLegacyAggregatedOptionSummaryData';
+  /** Available currencies (`GET /analytics/futures/alt_currency`) Catalog name: `getAlternativeCurrencyData`. */
+  alternativeCurrencyData: 'getLegacyAlternativeCurrencyData';
+  /** Futures basis of a currency (`GET /analytics/futures/futures_basis/{currency}`) Catalog name: `getFuturesBasisData`. */
+  basisData: 'getLegacyFuturesBasisData';
+  /** Futures curve of a currency on one market (`GET /analytics/futures/futures_curve/{currency}/{market}`) Catalog name: `getFuturesCurveData`. */
+  curveData: 'getLegacyFuturesCurveData';
+  /** Futures curve of a currency across markets (`GET /analytics/futures/futures_curve/{currency}`) Catalog name: `getFuturesCurveDataForCurrency`. */
+  curveDataForCurrency: 'getLegacyFuturesCurveDataForCurrency';
+  /** Open-interest change of the futures of a market and currency (`GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getFutureOpenInterestChange`. */
+  futureOpenInterestChange: 'getLegacyFutureOpenInterestChange';
+  /** Open-interest change summary of the futures of a currency (`GET /analytics/futures/open_interest_change_summary/{currency}/{period}`) Catalog name: `getFutureOpenInterestChangeSummary`. */
+  futureOpenInterestChangeSummary: 'getLegacyFutureOpenInterestChangeSummary';
+  /** Futures and perpetual instrument list (`GET /analytics/futures/instruments`) Catalog name: `getFuturesInstrumentData`. */
+  instrumentData: 'getLegacyFuturesInstrumentData';
+  /** Futures snapshot of a market (`GET /analytics/futures/snapshot/{market}`) Catalog name: `getFuturesMarketSnapshot`. */
+  marketSnapshot: 'getLegacyFuturesMarketSnapshot';
+  /** Open-interest breakdown of a currency (`GET /analytics/futures/oi_breakdown/{currency}/{type}`) Catalog name: `getOpenInterestBreakdownData`. */
+  openInterestBreakdownData: 'getLegacyOpenInterestBreakdownData';
+  /** Open-interest gainers and losers across markets by venue kind (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}`) Catalog name: `getOpenInterestGainersAndLosersData`. */
+  openInterestGainersAndLosersData: 'getLegacyOpenInterestGainersAndLosersData';
+  /** Open-interest gainers and losers across markets (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}`) Catalog name: `getOpenInterestGainersAndLosersForFuturesMarkets`. */
+  openInterestGainersAndLosersForFuturesMarkets: 'getLegacyOpenInterestGainersAndLosersForFuturesMarkets';
+  /** Perpetual funding of a currency (`GET /analytics/futures/perpetual_funding/{currency}`) Catalog name: `getPerpetualFundingData`. */
+  perpetualFundingData: 'getLegacyPerpetualFundingData';
+  /** Perpetual funding of a currency by venue kind (`GET /analytics/futures/perpetual_funding/{currency}/{type}`) Catalog name: `getPerpetualFundingDataWithType`. */
+  perpetualFundingDataWithType: 'getLegacyPerpetualFundingDataWithType';
+  /** Volume breakdown of a currency (`GET /analytics/futures/volume_breakdown/{currency}/{type}`) Catalog name: `getVolumeBreakdownData`. */
+  volumeBreakdownData: 'getLegacyVolumeBreakdownData';
+  /** Futures yield of a currency (`GET /analytics/futures/futures_yield/{currency}`) Catalog name: `getFuturesYieldData`. */
+  yieldData: 'getLegacyFuturesYieldData';
+}
+
+/** The methods of `client.legacy.historicalDerivs`, each by the operationId it calls. */
+interface LegacyHistoricalDerivsNames {
+  /** Historical liquidations of one currency on a market (`GET /historical/derivs/liquidation_by_currency/{market}/{currency}`) Catalog name: `getDerivativesLiquidationByCurrencyData`. */
+  derivativesLiquidationByCurrencyData: 'getLegacyDerivativesLiquidationByCurrencyData';
+  /** Historical liquidations of one contract (`GET /historical/derivs/liquidation/{market}/{symbol}`) Catalog name: `getDerivativesLiquidationData`. */
+  derivativesLiquidationData: 'getLegacyDerivativesLiquidationData';
+  /** Historical data of one dated futures contract (`GET /historical/derivs/futures/{market}/{symbol}`) Catalog name: `getHistoricalFuturesData`. */
+  historicalFuturesData: 'getLegacyHistoricalFuturesData';
+  /** Historical perpetual data of one symbol (`GET /historical/derivs/perpetuals/{market}/{symbol}`) Catalog name: `getHistoricalPerpetualDerivativesData`. */
+  historicalPerpetualDerivativesData: 'getLegacyHistoricalPerpetualDerivativesData';
+  /** Historical derivatives snapshots of one market and currency (`GET /historical/derivs/snapshot/{market}/{currency}`) Catalog name: `getHistoricalDerivsSnapshot`. */
+  snapshot: 'getLegacyHistoricalDerivsSnapshot';
+  /** Historical derivatives summary of one currency (`GET /historical/derivs/summary/{currency}`) Catalog name: `getHistoricalDerivsSummary`. */
+  summary: 'getLegacyHistoricalDerivsSummary';
+  /** Historical total perpetual open interest by currency (`GET /historical/derivs/perpetual/total_open_interest_by_currency`) Catalog name: `getTotalOiForPerpetuals`. */
+  totalOiForPerpetuals: 'getLegacyTotalOiForPerpetuals';
+  /** Historical total perpetual volume by currency (`GET /historical/derivs/perpetual/total_volume_by_currency`) Catalog name: `getTotalVolumeForPerpetuals`. */
+  totalVolumeForPerpetuals: 'getLegacyTotalVolumeForPerpetuals';
+}
+
+/** The methods of `client.legacy.historicalFutures`, each by the operationId it calls. */
+interface LegacyHistoricalFuturesNames {
+  /** Historical Futures Annualized Basis Data (`GET /historical/futures/futures_annualized_basis/{currency}/{days}`) Catalog name: `getHistoricalFuturesAnnualizedBasisData`. */
+  annualizedBasisData: 'getLegacyHistoricalFuturesAnnualizedBasisData';
+  /** Expired futures expiries of a market and currency (`GET /V2/historical/futures/expired_expiries/{market}/{currency}`) Catalog name: `FutureController_get_bd_2`. */
+  futureControllerGetBd2: 'getLegacyFutureControllerGetBd2';
+  /** Historical Futures Altcoin Summary for a Specific Currency (`GET /historical/futures/alt_summary/{currency}`) Catalog name: `getFuturesAltcoinSummary`. */
+  futuresAltcoinSummary: 'getLegacyFuturesAltcoinSummary';
+  /** Historical Futures Market Index Data for a Specific Index (`GET /historical/futures/market_index/{index}`) Catalog name: `getFuturesMarketIndexData`. */
+  futuresMarketIndexData: 'getLegacyFuturesMarketIndexData';
+  /** Historical open-interest-weighted basis of a currency (`GET /historical/futures/oi_weighted_basis/{currency}`) Catalog name: `getFuturesOIWeightedBasisFunding`. */
+  futuresOiWeightedBasisFunding: 'getLegacyFuturesOIWeightedBasisFunding';
+  /** Historical open-interest-weighted funding of a currency (`GET /historical/futures/oi_weighted_funding/{currency}`) Catalog name: `getFuturesOIWeightedFunding`. */
+  futuresOiWeightedFunding: 'getLegacyFuturesOIWeightedFunding';
+  /** Historical open-interest-weighted volume funding of a currency (`GET /historical/futures/oi_weighted_volume_funding/{currency}`) Catalog name: `getFuturesOIWeightedVolumeFunding`. */
+  futuresOiWeightedVolumeFunding: 'getLegacyFuturesOIWeightedVolumeFunding';
+  /** Historical realized volatility of a currency (`GET /historical/futures/realized_volatility/{currency}`) Catalog name: `getFuturesRealizedVolatility`. */
+  futuresRealizedVolatility: 'getLegacyFuturesRealizedVolatility';
+  /** Historical futures snapshots of one market and currency (`GET /historical/futures/snapshot/{market}/{currency}`) Catalog name: `getFuturesSnapshot`. */
+  futuresSnapshot: 'getLegacyFuturesSnapshot';
+  /** Historical total open interest of a currency (`GET /historical/futures/total_oi/{currency}`) Catalog name: `getFuturesTotalOI`. */
+  futuresTotalOi: 'getLegacyFuturesTotalOI';
+  /** Historical Futures Total Open Interest by Margin for a Specific Currency (`GET /historical/futures/total_oi_by_margin/{currency}`) Catalog name: `getFuturesTotalOIByMargin`. */
+  futuresTotalOiByMargin: 'getLegacyFuturesTotalOIByMargin';
+  /** Historical total volume of a currency (`GET /historical/futures/total_volume/{currency}`) Catalog name: `getFuturesTotalVolume`. */
+  futuresTotalVolume: 'getLegacyFuturesTotalVolume';
+  /** Historical Futures Total Volume by Margin for a Specific Currency (`GET /historical/futures/total_volume_by_margin/{currency}`) Catalog name: `getFuturesTotalVolumeByMargin`. */
+  futuresTotalVolumeByMargin: 'getLegacyFuturesTotalVolumeByMargin';
+  /** Historical aggregate data of one exchange (`GET /historical/futures/aggregate_exchange_data/{market}`) Catalog name: `getHistoricalExchangeData`. */
+  historicalExchangeData: 'getLegacyHistoricalExchangeData';
+  /** Historical global futures activity of one market (`GET /historical/futures/global_activity_futures/{market}`) Catalog name: `getHistoricalGlobalFuturesActivityData`. */
+  historicalGlobalFuturesActivityData: 'getLegacyHistoricalGlobalFuturesActivityData';
+  /** Historical Indices Price Data (`GET /historical/futures/indices_price/{index}`) Catalog name: `getHistoricalIndicesPriceData`. */
+  historicalIndicesPriceData: 'getLegacyHistoricalIndicesPriceData';
+  /** Historical perpetual funding of a currency on one market (`GET /historical/futures/perpetual_funding/{currency}/{market}`) Catalog name: `getHistoricalPerpetualFundingData`. */
+  historicalPerpetualFundingData: 'getLegacyHistoricalPerpetualFundingData';
+  /** Historical perpetual funding per exchange (`GET /historical/futures/perpetual_funding_exchange/{currency}/{option}`) Catalog name: `getHistoricalPerpetualFundingExchangeData`. */
+  historicalPerpetualFundingExchangeData: 'getLegacyHistoricalPerpetualFundingExchangeData';
+  /** Historical perpetual yield of a currency on one market (`GET /historical/futures/perpetual_yield/{currency}/{market}`) Catalog name: `getHistoricalPerpetualYieldData`. */
+  historicalPerpetualYieldData: 'getLegacyHistoricalPerpetualYieldData';
+  /** Historical settlement funding rates of one contract (`GET /historical/futures/settlement_funding_rate/{market}/{symbol}`) */
+  historicalSettlementFundingRate: 'getLegacyHistoricalSettlementFundingRate';
+  /** Historical Total Global Open Interest Activity Data (`GET /historical/futures/oi_total_global_activity`) Catalog name: `getHistoricalTotalGlobalOpenInterestActivityData`. */
+  historicalTotalGlobalOpenInterestActivityData: 'getLegacyHistoricalTotalGlobalOpenInterestActivityData';
+  /** Historical Total Global Volume Activity Data (`GET /historical/futures/volume_total_global_activity`) Catalog name: `getHistoricalTotalGlobalVolumeActivityData`. */
+  historicalTotalGlobalVolumeActivityData: 'getLegacyHistoricalTotalGlobalVolumeActivityData';
+  /** Historical total open interest per exchange (`GET /historical/futures/total_oi_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalOpenInterestByExchangeData`. */
+  historicalTotalOpenInterestByExchangeData: 'getLegacyHistoricalTotalOpenInterestByExchangeData';
+  /** Historical total volume per exchange (`GET /historical/futures/total_volume_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalVolumeByExchangeData`. */
+  historicalTotalVolumeByExchangeData: 'getLegacyHistoricalTotalVolumeByExchangeData';
+  /** Total open interest (OI) for futures (`GET /historical/futures/total_open_interest_by_currency`) Catalog name: `getTotalOiForFutures`. */
+  totalOiForFutures: 'getLegacyTotalOiForFutures';
+  /** Total trading volume for futures (`GET /historical/futures/total_volume_by_currency`) Catalog name: `getTotalVolumeForFutures`. */
+  totalVolumeForFutures: 'getLegacyTotalVolumeForFutures';
+}
+
+/** The methods of `client.legacy.historicalOptions`, each by the operationId it calls. */
+interface LegacyHistoricalOptionsNames {
+  /** Historical data for a specific options contract in a given market (`GET /historical/options/{market}/{instrument}`) Catalog name: `getHistoricalOptionsData`. */
+  data: 'getLegacyHistoricalOptionsData';
+  /** Historical buy/sell volume data for a specific options instrument in a given market (`GET /historical/options/instrument_volume_buy_sell/{market}/{instrument}`) Catalog name: `getHistoricalInstrumentVolumeBuySell`. */
+  historicalInstrumentVolumeBuySell: 'getLegacyHistoricalInstrumentVolumeBuySell';
+  /** Historical total notional value and open value by market for a specific market (`GET /historical/options/total/oi_by_market/{market}`) Catalog name: `getHistoricalTotalNotionalPremiumOpenInterestByMarket`. */
+  historicalTotalNotionalPremiumOpenInterestByMarket: 'getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket';
+  /** Historical total notional volume and premium volume data for a specific market (`GET /historical/options/total/volume_by_market/{market}`) Catalog name: `getHistoricalTotalNotionalPremiumVolumeByMarket`. */
+  historicalTotalNotionalPremiumVolumeByMarket: 'getLegacyHistoricalTotalNotionalPremiumVolumeByMarket';
+  /** Historical implied volatility data for a specific options contract in a given market (`GET /historical/options/iv/{market}/{instrument}`) Catalog name: `getHistoricalOptionsIV`. */
+  iv: 'getLegacyHistoricalOptionsIV';
+  /** Historical options open interest data by strike price for a specific currency and… (`GET /historical/options/oi_strike/{market}/{currency}/{maturity}`) Catalog name: `getHistoricalOptionsOIStrike`. */
+  oiStrike: 'getLegacyHistoricalOptionsOIStrike';
+  /** Historical open interest and volume data for a specific options contract in a given market (`GET /historical/options/oi_volume/{market}/{instrument}`) Catalog name: `getHistoricalOptionsOIVolume`. */
+  oiVolume: 'getLegacyHistoricalOptionsOIVolume';
+  /** Historical Options Actual Volatility with Butterfly Model for a Specific Type and… (`GET /historical/options/actual_vol/butterfly_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolButterflyModel`. */
+  optionsActualVolButterflyModel: 'getLegacyOptionsActualVolButterflyModel';
+  /** Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and… (`GET /historical/options/actual_vol/risk_reversal_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolRiskReversalModel`. */
+  optionsActualVolRiskReversalModel: 'getLegacyOptionsActualVolRiskReversalModel';
+  /** Historical Options Actual Volatility with Skew Model for a Specific Type and Number of… (`GET /historical/options/actual_vol/skew_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolSkewModel`. */
+  optionsActualVolSkewModel: 'getLegacyOptionsActualVolSkewModel';
+  /** Historical ATM Implied Volatility by Market and Currency (`GET /historical/options/atm_iv/{market}/{currency}`) Catalog name: `getOptionsAtmIv`. */
+  optionsAtmIv: 'getLegacyOptionsAtmIv';
+  /** Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market (`GET /historical/options/dvol/{market}/{currency}`) Catalog name: `getOptionsDvol`. */
+  optionsDvol: 'getLegacyOptionsDvol';
+  /** Historical GEX Index Data by Market and Currency (`GET /historical/options/gex_index/{market}/{currency}`) Catalog name: `getOptionsGexIndex`. */
+  optionsGexIndex: 'getLegacyOptionsGexIndex';
+  /** Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and… (`GET /historical/options/iv_rv/{market}/{currency}`) Catalog name: `getOptionsIvRv`. */
+  optionsIvRv: 'getLegacyOptionsIvRv';
+  /** Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market… (`GET /historical/options/maturity/atm_iv_h/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityAtmIv`. */
+  optionsMaturityAtmIv: 'getLegacyOptionsMaturityAtmIv';
+  /** Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/oi_volume/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityOiVolume`. */
+  optionsMaturityOiVolume: 'getLegacyOptionsMaturityOiVolume';
+  /** Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/total_oi/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityTotalOi`. */
+  optionsMaturityTotalOi: 'getLegacyOptionsMaturityTotalOi';
+  /** Historical Total Volume for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/total_volume/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityTotalVolume`. */
+  optionsMaturityTotalVolume: 'getLegacyOptionsMaturityTotalVolume';
+  /** Historical Max Pain Data by Market and Currency (`GET /historical/options/max_pain/{market}/{currency}`) Catalog name: `getOptionsMaxPain`. */
+  optionsMaxPain: 'getLegacyOptionsMaxPain';
+  /** Historical Put-Call (PC) Ratio in Options Market by Market and Currency (`GET /historical/options/oi_pc_ratio/{market}/{currency}`) Catalog name: `getOptionsOIPCRatio`. */
+  optionsOipcRatio: 'getLegacyOptionsOIPCRatio';
+  /** Historical Total Open Interest (OI) by Market and Currency in Options Market (`GET /historical/options/oi_total/{market}/{currency}`) Catalog name: `getOptionsOITotal`. */
+  optionsOiTotal: 'getLegacyOptionsOITotal';
+  /** Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency (`GET /historical/options/orbit_alt_vol/{currency}/{maturity_name}`) Catalog name: `getOptionsOrbitAltVol`. */
+  optionsOrbitAltVol: 'getLegacyOptionsOrbitAltVol';
+  /** Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type (`GET /historical/options/spread/type/skew/{market}/{type}`) Catalog name: `getOptionsSpreadTypeSkew`. */
+  optionsSpreadTypeSkew: 'getLegacyOptionsSpreadTypeSkew';
+  /** Historical Volume Data by Currency in Options Market (`GET /historical/options/total/volume_by_currency/{currency}`) Catalog name: `getOptionsTotalVolumeByCurrency`. */
+  optionsTotalVolumeByCurrency: 'getLegacyOptionsTotalVolumeByCurrency';
+  /** Historical ATM IV Model Data by Market, Currency, and Type (`GET /historical/options/type/atm_iv_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeAtmIvModel`. */
+  optionsTypeAtmIvModel: 'getLegacyOptionsTypeAtmIvModel';
+  /** Historical Butterfly Data by Market, Currency, and Type (`GET /historical/options/type/butterfly/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeButterfly`. */
+  optionsTypeButterfly: 'getLegacyOptionsTypeButterfly';
+  /** Historical Butterfly Model Data by Market, Currency, and Type (`GET /historical/options/type/butterfly_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeButterflyModel`. */
+  optionsTypeButterflyModel: 'getLegacyOptionsTypeButterflyModel';
+  /** Historical Gamma Bands by Market, Currency and Type (`GET /historical/options/type/gamma_bands/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeGammaBands`. */
+  optionsTypeGammaBands: 'getLegacyOptionsTypeGammaBands';
+  /** Historical Implied Volatility Bid and Ask by Market, Currency and Type (`GET /historical/options/type/iv_bid_ask/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeIvBidAsk`. */
+  optionsTypeIvBidAsk: 'getLegacyOptionsTypeIvBidAsk';
+  /** Historical Risk Reversal Data by Market, Currency and Type (`GET /historical/options/type/risk_reversal/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeRiskReversal`. */
+  optionsTypeRiskReversal: 'getLegacyOptionsTypeRiskReversal';
+  /** Historical Risk Reversal Model Data by Market, Currency and Type (`GET /historical/options/type/risk_reversal_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeRiskReversalModel`. */
+  optionsTypeRiskReversalModel: 'getLegacyOptionsTypeRiskReversalModel';
+  /** Historical Skew Data by Market, Currency and Type (`GET /historical/options/type/skew/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeSkew`. */
+  optionsTypeSkew: 'getLegacyOptionsTypeSkew';
+  /** Historical Skew Model Data by Market, Currency and Type (`GET /historical/options/type/skew_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeSkewModel`. */
+  optionsTypeSkewModel: 'getLegacyOptionsTypeSkewModel';
+  /** Historical Volatility Index (VIX) Data by Market and Currency in Options Market (`GET /historical/options/vix/{market}/{currency}`) Catalog name: `getOptionsVix`. */
+  optionsVix: 'getLegacyOptionsVix';
+  /** Historical Put/Call Ratio Data by Market and Currency (`GET /historical/options/volume_pc_ratio/{market}/{currency}`) Catalog name: `getOptionsVolumePcRatio`. */
+  optionsVolumePcRatio: 'getLegacyOptionsVolumePcRatio';
+  /** Total Historical Volume in Options Market by Market and Currency (`GET /historical/options/volume_total/{market}/{currency}`) Catalog name: `getOptionsVolumeTotal`. */
+  optionsVolumeTotal: 'getLegacyOptionsVolumeTotal';
+  /** Historical price data for a specific options contract in a given market (`GET /historical/options/price/{market}/{instrument}`) Catalog name: `getHistoricalOptionsPrice`. */
+  price: 'getLegacyHistoricalOptionsPrice';
+  /** Historical snapshot of options for a specific currency in a given market (`GET /historical/options/snapshot/{market}/{currency}`) Catalog name: `getHistoricalOptionsSnapshot`. */
+  snapshot: 'getLegacyHistoricalOptionsSnapshot';
+  /** Total Open Interest by Currency (`GET /historical/options/total/oi_by_currency/{currency}`) Catalog name: `getTotalOiByCurrency`. */
+  totalOiByCurrency: 'getLegacyTotalOiByCurrency';
+  /** Total open interest (OI) for options (`GET /historical/options/total_open_interest_by_currency`) Catalog name: `getTotalOiForOptions`. */
+  totalOiForOptions: 'getLegacyTotalOiForOptions';
+  /** Total trading volume for options (`GET /historical/options/total_volume_by_currency`) Catalog name: `getTotalVolumeForOptions`. */
+  totalVolumeForOptions: 'getLegacyTotalVolumeForOptions';
+  /** Historical options trade data for a specific currency in a given market (`GET /historical/options/trades/{market}/{currency}`) Catalog name: `getHistoricalOptionsTrades`. */
+  trades: 'getLegacyHistoricalOptionsTrades';
+  /** Historical index and underlying price data for a specific options contract in a given… (`GET /historical/options/underlying_price/{market}/{instrument}`) Catalog name: `getHistoricalOptionsUnderlyingPrice`. */
+  underlyingPrice: 'getLegacyHistoricalOptionsUnderlyingPrice';
+  /** Historical trades for a specific market and currency (`GET /historical/options/v2/trades/{market}/{currency}`) Catalog name: `getV2HistoricalTrades`. */
+  v2HistoricalTrades: 'getLegacyV2HistoricalTrades';
+  /** Historical options volume data by strike price for a specific currency and maturity in… (`GET /historical/options/volume_strike/{market}/{currency}/{maturity}`) Catalog name: `getHistoricalOptionsVolumeStrike`. */
+  volumeStrike: 'getLegacyHistoricalOptionsVolumeStrike';
+}
+
+/** The methods of `client.legacy.options`, each by the operationId it calls. */
+interface LegacyOptionsNames {
+  /** Timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency (`GET /analytics/options/orbit_alt_vol/{currency}`) Catalog name: `getAnalyticOptionsOrbitAltVol`. */
+  analyticOptionsOrbitAltVol: 'getLegacyAnalyticOptionsOrbitAltVol';
+  /** ATM Implied Volatility Time Lapse for a Specific Market and Currency (`GET /analytics/options/atm_iv_ts/{market}/{currency}`) Catalog name: `getATMImpliedVolatilityTimeLapse`. */
+  atmImpliedVolatilityTimeLapse: 'getLegacyATMImpliedVolatilityTimeLapse';
+  /** Historical data with applied changes between the specified end_date and start_date,… (`GET /analytics/options/custom_change/{name}/{market}/{currency}`) Catalog name: `customChange`. */
+  customChange: 'getLegacyCustomChange';
+  /** Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin… (`GET /analytics/options/eth-btc_atm_iv_term_structure`) Catalog name: `getETHBTCATMIVTermStructure`. */
+  ethbtcatmivTermStructure: 'getLegacyETHBTCATMIVTermStructure';
+  /** Details of expired option expiries for a specific market and currency (`GET /analytics/options/expired_expiries/{market}/{currency}`) Catalog name: `getExpiredOptionExpiries`. */
+  expiredOptionExpiries: 'getLegacyExpiredOptionExpiries';
+  /** Options GEX by Date (`GET /analytics/options/gex_date/{market}/{currency}/{maturity}`) Catalog name: `getOptionsGEXByDate`. */
+  gexByDate: 'getLegacyOptionsGEXByDate';
+  /** GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency (`GET /analytics/options/gex_date_all/{market}/{currency}`) Catalog name: `getGEXDataForAllOptions`. */
+  gexDataForAllOptions: 'getLegacyGEXDataForAllOptions';
+  /** Options Greeks data for a specific market, currency, maturity, and type (`GET /analytics/options/greeks/{market}/{currency}/{maturity}/{type}`) Catalog name: `getOptionsGreeks`. */
+  greeks: 'getLegacyOptionsGreeks';
+  /** List of options instruments available in the analytics system (`GET /analytics/options/Instruments`) Catalog name: `getOptionsInstruments`. */
+  instruments: 'getLegacyOptionsInstruments';
+  /** Options Iv data for a specific market, currency, maturity, and type (`GET /analytics/options/iv_all/{market}/{currency}/{maturity}/{type}`) Catalog name: `getOptionsIvAll`. */
+  ivAll: 'getLegacyOptionsIvAll';
+  /** Implied volatility (IV) data for options in the specified currency (`GET /analytics/options/iv_currency/{currency}`) Catalog name: `getOptionsIVByCurrency`. */
+  ivByCurrency: 'getLegacyOptionsIVByCurrency';
+  /** Implied volatility (IV) data for options in the specified market (`GET /analytics/options/iv_market/{market}`) Catalog name: `getOptionsIVByMarket`. */
+  ivByMarket: 'getLegacyOptionsIVByMarket';
+  /** Options Implied Volatility (IV) by Strike (`GET /analytics/options/iv_strike/{market}/{currency}/{strike}`) Catalog name: `getOptionsIVByStrike`. */
+  ivByStrike: 'getLegacyOptionsIVByStrike';
+  /** Implied volatility table for options based on the specified market and currency (`GET /analytics/options/iv_table/{market}/{currency}`) Catalog name: `getIVTable`. */
+  ivTable: 'getLegacyIVTable';
+  /** Forward curve data for the specified currency (`GET /analytics/options/model_charts/forward_curve/{currency}`) Catalog name: `getModelForwardCurveChart`. */
+  modelForwardCurveChart: 'getLegacyModelForwardCurveChart';
+  /** Skew data for options based on the specified currency, maturity, and type (`GET /analytics/options/model_charts/skew/{currency}/{maturity}/{type}`) Catalog name: `getModelSkewCharts`. */
+  modelSkewCharts: 'getLegacyModelSkewCharts';
+  /** Time-lapse data for the specified skew model chart based on the given currency,… (`GET /analytics/options/model_charts/skew/{currency}/{maturity}/{type}/time_lapse`) Catalog name: `getModelSkewChartTimeLapse`. */
+  modelSkewChartTimeLapse: 'getLegacyModelSkewChartTimeLapse';
+  /** Term structure data for at-the-money (ATM) options in the specified currency (`GET /analytics/options/model_charts/term_structure_atm/{currency}`) Catalog name: `getModelTermStructureATMChart`. */
+  modelTermStructureAtmChart: 'getLegacyModelTermStructureATMChart';
+  /** Time-lapse term structure data for at-the-money (ATM) options in the specified currency (`GET /analytics/options/model_charts/term_structure_atm/{currency}/time_lapse`) Catalog name: `getModelTermStructureATMChartTimeLapse`. */
+  modelTermStructureAtmChartTimeLapse: 'getLegacyModelTermStructureATMChartTimeLapse';
+  /** Term structure data for options in the specified currency based on the provided type (`GET /analytics/options/model_charts/term_structure/{currency}/{type}`) Catalog name: `getModelTermStructureChart`. */
+  modelTermStructureChart: 'getLegacyModelTermStructureChart';
+  /** Volatility run data for options based on the specified currency and maturity (`GET /analytics/options/model_charts/vol_run/{currency}/{maturity}`) Catalog name: `getModelVolatilityRunCharts`. */
+  modelVolatilityRunCharts: 'getLegacyModelVolatilityRunCharts';
+  /** Breakdown of open interest and open value for options across different exchanges (`GET /analytics/options/oi_breakdown`) Catalog name: `getOptionsOIBreakdown`. */
+  oiBreakdown: 'getLegacyOptionsOIBreakdown';
+  /** Breakdown of open interest and open value for options by currency (`GET /analytics/options/oi_breakdown_by_currency`) Catalog name: `getOptionsOIBreakdownByCurrency`. */
+  oiBreakdownByCurrency: 'getLegacyOptionsOIBreakdownByCurrency';
+  /** Options Open Interest (OI) by Strike (`GET /analytics/options/oi_strike/{market}/{currency}/{maturity}`) Catalog name: `getOptionsOIByStrike`. */
+  oiByStrike: 'getLegacyOptionsOIByStrike';
+  /** Historical open interest change data by strike for a specific options strategy in a… (`GET /analytics/options/options_strategy/oi_change_by_strike/{currency}/{market}`) Catalog name: `getOiChangeByStrike`. */
+  oiChangeByStrike: 'getLegacyOiChangeByStrike';
+  /** Net change in open interest for options based on the specified market, currency,… (`GET /analytics/options/oi_net_change/{market}/{currency}/{maturity}/{hours}`) Catalog name: `getOINetChange`. */
+  oiNetChange: 'getLegacyOINetChange';
+  /** Options Open Interest Net Change for All Strikes (`GET /analytics/options/oi_net_change_all/{market}/{currency}/{hours}`) Catalog name: `getOptionsOINetChangeAllStrikes`. */
+  oiNetChangeAllStrikes: 'getLegacyOptionsOINetChangeAllStrikes';
+  /** Options Open Interest by Expiry (`GET /analytics/options/oi_expiry/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByExpiry`. */
+  openInterestByExpiry: 'getLegacyOptionsOpenInterestByExpiry';
+  /** Options Open Interest by Strike (`GET /analytics/options/oi_strike_all/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByStrike`. */
+  openInterestByStrike: 'getLegacyOptionsOpenInterestByStrike';
+  /** Options Open Interest by Type (`GET /analytics/options/oi_type/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByType`. */
+  openInterestByType: 'getLegacyOptionsOpenInterestByType';
+  /** Timestamped report of open interest changes for a specific market and currency over a… (`GET /analytics/options/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getOpenInterestChange`. */
+  openInterestChange: 'getLegacyOpenInterestChange';
+  /** Timestamped summary of open interest changes for options in a specific currency over a… (`GET /analytics/options/open_interest_change_summary/{currency}/{period}`) Catalog name: `getOpenInterestChangeSummary`. */
+  openInterestChangeSummary: 'getLegacyOpenInterestChangeSummary';
+  /** Option Maturities (`GET /analytics/options/maturities/{market}/{currency}`) Catalog name: `getOptionMaturities`. */
+  optionMaturities: 'getLegacyOptionMaturities';
+  /** Options 24h Volume By Strike (`GET /analytics/options/v_strike/{market}/{currency}/{maturity}`) Catalog name: `getOptions24hVolumeStrike`. */
+  options24hVolumeStrike: 'getLegacyOptions24hVolumeStrike';
+  /** Skew data for options in the specified currency and maturity (`GET /analytics/options/skew_currency/{currency}/{maturity}`) Catalog name: `getOptionsSkewByCurrencyAndMaturity`. */
+  skewByCurrencyAndMaturity: 'getLegacyOptionsSkewByCurrencyAndMaturity';
+  /** Skew data for options in the specified currency and market (`GET /analytics/options/skew/{market}/{currency}`) Catalog name: `getOptionsSkewByMarketAndCurrency`. */
+  skewByMarketAndCurrency: 'getLegacyOptionsSkewByMarketAndCurrency';
+  /** Skew data for options in the specified market and maturity (`GET /analytics/options/skew_market/{market}/{maturity}`) Catalog name: `getOptionsSkewByMarketAndMaturity`. */
+  skewByMarketAndMaturity: 'getLegacyOptionsSkewByMarketAndMaturity';
+  /** Snapshot of options data for the specified market and currency (`GET /analytics/options/snapshot/{market}/{currency}`) Catalog name: `getOptionsSnapshot`. */
+  snapshot: 'getLegacyOptionsSnapshot';
+  /** Historical data for strategy leg bubble charts for a specific options strategy in a… (`GET /analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}`) Catalog name: `getStrategyLegBubbleChart`. */
+  strategyLegBubbleChart: 'getLegacyStrategyLegBubbleChart';
+  /** Top Instruments with Options Open Interest Change (`GET /analytics/options/top_instrument_oi_change/{market}/{currency}/{hours}`) Catalog name: `getTopInstrumentsOIOpenInterestChange`. */
+  topInstrumentsOiOpenInterestChange: 'getLegacyTopInstrumentsOIOpenInterestChange';
+  /** Top options strategies data for a specific currency within a given hours interval (`GET /analytics/options/options_strategy/top_options_strategies/{currency}/{hours_interval}/{single_trade}`) Catalog name: `getTopOptionsStrategies`. */
+  topOptionsStrategies: 'getLegacyTopOptionsStrategies';
+  /** Top Traded Options (`GET /analytics/options/top_traded_option/{market}/{currency}`) Catalog name: `getTopTradedOptions`. */
+  topTradedOptions: 'getLegacyTopTradedOptions';
+  /** Options Trade Summary (`GET /analytics/options/summary_trades/{market}/{currency}/{hours}`) Catalog name: `getOptionsTradeSummary`. */
+  tradeSummary: 'getLegacyOptionsTradeSummary';
+  /** Breakdown of trading volume and open value for options across different exchanges (`GET /analytics/options/volume_breakdown`) Catalog name: `getOptionsVolumeBreakdown`. */
+  volumeBreakdown: 'getLegacyOptionsVolumeBreakdown';
+  /** Breakdown of trading volume and open value for options by currency (`GET /analytics/options/volume_breakdown_by_currency`) Catalog name: `getOptionsVolumeBreakdownByCurrency`. */
+  volumeBreakdownByCurrency: 'getLegacyOptionsVolumeBreakdownByCurrency';
+  /** Options Volume by Buy/Sell Activity (`GET /analytics/options/volume_buy_sell/{market}/{currency}/{maturity}`) Catalog name: `getOptionsVolumeBuySell`. */
+  volumeBuySell: 'getLegacyOptionsVolumeBuySell';
+  /** Options Volume by Buy/Sell (`GET /analytics/options/volume_buy_sell_all/{market}/{currency}`) Catalog name: `getOptionsVolumeByBuySell`. */
+  volumeByBuySell: 'getLegacyOptionsVolumeByBuySell';
+  /** Options Volume by Expiry (`GET /analytics/options/v_expiry/{market}/{currency}`) Catalog name: `getOptionsVolumeByExpiry`. */
+  volumeByExpiry: 'getLegacyOptionsVolumeByExpiry';
+  /** Options Volume by Strike (`GET /analytics/options/v_strike_all/{market}/{currency}`) Catalog name: `getOptionsVolumeByStrike`. */
+  volumeByStrike: 'getLegacyOptionsVolumeByStrike';
+}
+
+/** The methods of `client.legacy.orderBooks`, each by the operationId it calls. */
+interface LegacyOrderBooksNames {
+  /** Historical simple order books for specific market and currency (`GET /historical/orderbooks/{marketType}/{market}/{currency}`) Catalog name: `getOrderbookByMarketTypeMarketCurrency`. */
+  orderbookByMarketTypeMarketCurrency: 'getLegacyOrderbookByMarketTypeMarketCurrency';
+  /** Historical simple order books for specific market and symbol (`GET /historical/orderbooks/by_symbol/{marketType}/{market}/{symbol}`) Catalog name: `getOrderbookByMarketTypeMarketSymbol`. */
+  orderbookByMarketTypeMarketSymbol: 'getLegacyOrderbookByMarketTypeMarketSymbol';
+  /** Historical simple order books for specific market type (`GET /historical/orderbooks/{marketType}/{currency}`) Catalog name: `getOrderbookByMarketTypeSymbol`. */
+  orderbookByMarketTypeSymbol: 'getLegacyOrderbookByMarketTypeSymbol';
+}
+
+/** The methods of `client.legacy.pricer`, each by the operationId it calls. */
+interface LegacyPricerNames {
+  /** Calculates the risk slide for a given instrument in the specified market and currency (`GET /pricer/risk_slide/{market}/{currency}`) Catalog name: `calculateRiskSlide`. */
+  calculateRiskSlide: 'getLegacyCalculateRiskSlide';
+  /** Calculates the risk slide for a given instrument in the specified market and currency (`GET /pricer/v2/risk_slide/{market}/{currency}`) Catalog name: `calculateRiskSlideV2`. */
+  calculateRiskSlideV2: 'getLegacyCalculateRiskSlideV2';
+  /** List of instruments available for risk slide calculations in the specified market (`GET /pricer/risk_slide_instruments/{market}`) Catalog name: `getRiskSlideInstruments`. */
+  riskSlideInstruments: 'getLegacyRiskSlideInstruments';
+  /** List of instruments available for risk slide calculations in the specified market (`GET /pricer/v2/risk_slide_instruments/{market}`) Catalog name: `getRiskSlideInstrumentsV2`. */
+  riskSlideInstrumentsV2: 'getLegacyRiskSlideInstrumentsV2';
+}
+
+/** The methods of `client.legacy.spot`, each by the operationId it calls. */
+interface LegacySpotNames {
+  /** Analytics on available spot pairs per market (`GET /analytics/spot/spot_pairs/{market}`) Catalog name: `analyticSpotPairs`. */
+  analyticSpotPairs: 'getLegacyAnalyticSpotPairs';
+  /** Historical Spot OHLC Data (`GET /historical/spot/{market}/{symbol}/{period}`) Catalog name: `getHistoricalSpotOhlc`. */
+  historicalSpotOhlc: 'getLegacyHistoricalSpotOhlc';
 }
 
 /** `client.legacy`: the legacy family's operations by resource (namespace from the tag). */
 export interface LegacyNamespaces {
-  readonly derivs: Namespace<{
-    /** Alternative options data of a market (`GET /analytics/derivs/alt_option/{market}`) Catalog name: `getAltOptionDataByMarket`. */
-    altOptionDataByMarket: 'getLegacyAltOptionDataByMarket';
-    /** Current futures data by market, currency and maturity (`GET /analytics/derivs/futures/{market}/{currency}/{maturity}`) Catalog name: `futures`. */
-    futures: 'getLegacyFutures';
-    /** Current futures data of a market (`GET /analytics/derivs/futures/{market}`) Catalog name: `getFuturesDataByMarket`. */
-    futuresDataByMarket: 'getLegacyFuturesDataByMarket';
-    /** Open-interest gainers of a market (`GET /analytics/derivs/oi_gainers/{market}/{type}/{period}`) Catalog name: `oi_gainers`. */
-    oiGainers: 'getLegacyOiGainers';
-    /** Open-interest change of the perpetuals of a market and currency (`GET /analytics/derivs/perpetual/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getDerivsOpenInterestChange`. */
-    openInterestChange: 'getLegacyDerivsOpenInterestChange';
-    /** Open-interest change summary of the perpetuals of a currency (`GET /analytics/derivs/perpetual/open_interest_change_summary/{currency}/{period}`) Catalog name: `getDerivsOpenInterestChangeSummary`. */
-    openInterestChangeSummary: 'getLegacyDerivsOpenInterestChangeSummary';
-    /** Current perpetuals data by market and currency (`GET /analytics/derivs/perpetuals/{market}/{currency}`) Catalog name: `perpetuals`. */
-    perpetuals: 'getLegacyPerpetuals';
-    /** Current perpetuals data of a market (`GET /analytics/derivs/perpetuals/{market}`) Catalog name: `getPerpetualsDataByMarket`. */
-    perpetualsDataByMarket: 'getLegacyPerpetualsDataByMarket';
-    /** Perpetuals snapshot of a market (`GET /analytics/derivs/perpetuals_snapshot/{market}`) Catalog name: `getPerpetualsSnapshotDataByMarket`. */
-    perpetualsSnapshotDataByMarket: 'getLegacyPerpetualsSnapshotDataByMarket';
-    /** Price gainers of a market (`GET /analytics/derivs/price_gainers/{market}/{type}/{period}`) Catalog name: `price_gainers`. */
-    priceGainers: 'getLegacyPriceGainers';
-    /** Aggregated perpetuals summary of all currencies (`GET /analytics/derivs/summary`) Catalog name: `summary`. */
-    summary: 'getLegacySummary';
-    /** Aggregated perpetuals summary of one currency (`GET /analytics/derivs/summary/{currency}`) Catalog name: `summary_c`. */
-    summaryC: 'getLegacySummaryC';
-    /** Top funding rates of a market (`GET /analytics/derivs/top_funding/{market}`) Catalog name: `getTopFundingData`. */
-    topFundingData: 'getLegacyTopFundingData';
-  }>;
-  readonly futures: Namespace<{
-    /** Aggregated futures summary of a currency (`GET /analytics/futures/aggregated_future_summary/{currency}`) Catalog name: `getAggregatedFutureSummaryData`. */
-    aggregatedFutureSummaryData: 'getLegacyAggregatedFutureSummaryData';
-    /** Aggregated options summary of a currency (`GET /analytics/futures/aggregated_option_summary/{currency}`) Catalog name: `getAggregatedOptionSummaryData`. */
-    aggregatedOptionSummaryData: 'getLegacyAggregatedOptionSummaryData';
-    /** Available currencies (`GET /analytics/futures/alt_currency`) Catalog name: `getAlternativeCurrencyData`. */
-    alternativeCurrencyData: 'getLegacyAlternativeCurrencyData';
-    /** Futures basis of a currency (`GET /analytics/futures/futures_basis/{currency}`) Catalog name: `getFuturesBasisData`. */
-    basisData: 'getLegacyFuturesBasisData';
-    /** Futures curve of a currency on one market (`GET /analytics/futures/futures_curve/{currency}/{market}`) Catalog name: `getFuturesCurveData`. */
-    curveData: 'getLegacyFuturesCurveData';
-    /** Futures curve of a currency across markets (`GET /analytics/futures/futures_curve/{currency}`) Catalog name: `getFuturesCurveDataForCurrency`. */
-    curveDataForCurrency: 'getLegacyFuturesCurveDataForCurrency';
-    /** Open-interest change of the futures of a market and currency (`GET /analytics/futures/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getFutureOpenInterestChange`. */
-    futureOpenInterestChange: 'getLegacyFutureOpenInterestChange';
-    /** Open-interest change summary of the futures of a currency (`GET /analytics/futures/open_interest_change_summary/{currency}/{period}`) Catalog name: `getFutureOpenInterestChangeSummary`. */
-    futureOpenInterestChangeSummary: 'getLegacyFutureOpenInterestChangeSummary';
-    /** Futures and perpetual instrument list (`GET /analytics/futures/instruments`) Catalog name: `getFuturesInstrumentData`. */
-    instrumentData: 'getLegacyFuturesInstrumentData';
-    /** Futures snapshot of a market (`GET /analytics/futures/snapshot/{market}`) Catalog name: `getFuturesMarketSnapshot`. */
-    marketSnapshot: 'getLegacyFuturesMarketSnapshot';
-    /** Open-interest breakdown of a currency (`GET /analytics/futures/oi_breakdown/{currency}/{type}`) Catalog name: `getOpenInterestBreakdownData`. */
-    openInterestBreakdownData: 'getLegacyOpenInterestBreakdownData';
-    /** Open-interest gainers and losers across markets by venue kind (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}/{type}`) Catalog name: `getOpenInterestGainersAndLosersData`. */
-    openInterestGainersAndLosersData: 'getLegacyOpenInterestGainersAndLosersData';
-    /** Open-interest gainers and losers across markets (`GET /analytics/futures/markets_oi_gainers_and_losers/{currency}/{option}/{param}`) Catalog name: `getOpenInterestGainersAndLosersForFuturesMarkets`. */
-    openInterestGainersAndLosersForFuturesMarkets: 'getLegacyOpenInterestGainersAndLosersForFuturesMarkets';
-    /** Perpetual funding of a currency (`GET /analytics/futures/perpetual_funding/{currency}`) Catalog name: `getPerpetualFundingData`. */
-    perpetualFundingData: 'getLegacyPerpetualFundingData';
-    /** Perpetual funding of a currency by venue kind (`GET /analytics/futures/perpetual_funding/{currency}/{type}`) Catalog name: `getPerpetualFundingDataWithType`. */
-    perpetualFundingDataWithType: 'getLegacyPerpetualFundingDataWithType';
-    /** Volume breakdown of a currency (`GET /analytics/futures/volume_breakdown/{currency}/{type}`) Catalog name: `getVolumeBreakdownData`. */
-    volumeBreakdownData: 'getLegacyVolumeBreakdownData';
-    /** Futures yield of a currency (`GET /analytics/futures/futures_yield/{currency}`) Catalog name: `getFuturesYieldData`. */
-    yieldData: 'getLegacyFuturesYieldData';
-  }>;
-  readonly historicalDerivs: Namespace<{
-    /** Historical liquidations of one currency on a market (`GET /historical/derivs/liquidation_by_currency/{market}/{currency}`) Catalog name: `getDerivativesLiquidationByCurrencyData`. */
-    derivativesLiquidationByCurrencyData: 'getLegacyDerivativesLiquidationByCurrencyData';
-    /** Historical liquidations of one contract (`GET /historical/derivs/liquidation/{market}/{symbol}`) Catalog name: `getDerivativesLiquidationData`. */
-    derivativesLiquidationData: 'getLegacyDerivativesLiquidationData';
-    /** Historical data of one dated futures contract (`GET /historical/derivs/futures/{market}/{symbol}`) Catalog name: `getHistoricalFuturesData`. */
-    historicalFuturesData: 'getLegacyHistoricalFuturesData';
-    /** Historical perpetual data of one symbol (`GET /historical/derivs/perpetuals/{market}/{symbol}`) Catalog name: `getHistoricalPerpetualDerivativesData`. */
-    historicalPerpetualDerivativesData: 'getLegacyHistoricalPerpetualDerivativesData';
-    /** Historical derivatives snapshots of one market and currency (`GET /historical/derivs/snapshot/{market}/{currency}`) Catalog name: `getHistoricalDerivsSnapshot`. */
-    snapshot: 'getLegacyHistoricalDerivsSnapshot';
-    /** Historical derivatives summary of one currency (`GET /historical/derivs/summary/{currency}`) Catalog name: `getHistoricalDerivsSummary`. */
-    summary: 'getLegacyHistoricalDerivsSummary';
-    /** Historical total perpetual open interest by currency (`GET /historical/derivs/perpetual/total_open_interest_by_currency`) Catalog name: `getTotalOiForPerpetuals`. */
-    totalOiForPerpetuals: 'getLegacyTotalOiForPerpetuals';
-    /** Historical total perpetual volume by currency (`GET /historical/derivs/perpetual/total_volume_by_currency`) Catalog name: `getTotalVolumeForPerpetuals`. */
-    totalVolumeForPerpetuals: 'getLegacyTotalVolumeForPerpetuals';
-  }>;
-  readonly historicalFutures: Namespace<{
-    /** Historical Futures Annualized Basis Data (`GET /historical/futures/futures_annualized_basis/{currency}/{days}`) Catalog name: `getHistoricalFuturesAnnualizedBasisData`. */
-    annualizedBasisData: 'getLegacyHistoricalFuturesAnnualizedBasisData';
-    /** Expired futures expiries of a market and currency (`GET /V2/historical/futures/expired_expiries/{market}/{currency}`) Catalog name: `FutureController_get_bd_2`. */
-    futureControllerGetBd2: 'getLegacyFutureControllerGetBd2';
-    /** Historical Futures Altcoin Summary for a Specific Currency (`GET /historical/futures/alt_summary/{currency}`) Catalog name: `getFuturesAltcoinSummary`. */
-    futuresAltcoinSummary: 'getLegacyFuturesAltcoinSummary';
-    /** Historical Futures Market Index Data for a Specific Index (`GET /historical/futures/market_index/{index}`) Catalog name: `getFuturesMarketIndexData`. */
-    futuresMarketIndexData: 'getLegacyFuturesMarketIndexData';
-    /** Historical open-interest-weighted basis of a currency (`GET /historical/futures/oi_weighted_basis/{currency}`) Catalog name: `getFuturesOIWeightedBasisFunding`. */
-    futuresOiWeightedBasisFunding: 'getLegacyFuturesOIWeightedBasisFunding';
-    /** Historical open-interest-weighted funding of a currency (`GET /historical/futures/oi_weighted_funding/{currency}`) Catalog name: `getFuturesOIWeightedFunding`. */
-    futuresOiWeightedFunding: 'getLegacyFuturesOIWeightedFunding';
-    /** Historical open-interest-weighted volume funding of a currency (`GET /historical/futures/oi_weighted_volume_funding/{currency}`) Catalog name: `getFuturesOIWeightedVolumeFunding`. */
-    futuresOiWeightedVolumeFunding: 'getLegacyFuturesOIWeightedVolumeFunding';
-    /** Historical realized volatility of a currency (`GET /historical/futures/realized_volatility/{currency}`) Catalog name: `getFuturesRealizedVolatility`. */
-    futuresRealizedVolatility: 'getLegacyFuturesRealizedVolatility';
-    /** Historical futures snapshots of one market and currency (`GET /historical/futures/snapshot/{market}/{currency}`) Catalog name: `getFuturesSnapshot`. */
-    futuresSnapshot: 'getLegacyFuturesSnapshot';
-    /** Historical total open interest of a currency (`GET /historical/futures/total_oi/{currency}`) Catalog name: `getFuturesTotalOI`. */
-    futuresTotalOi: 'getLegacyFuturesTotalOI';
-    /** Historical Futures Total Open Interest by Margin for a Specific Currency (`GET /historical/futures/total_oi_by_margin/{currency}`) Catalog name: `getFuturesTotalOIByMargin`. */
-    futuresTotalOiByMargin: 'getLegacyFuturesTotalOIByMargin';
-    /** Historical total volume of a currency (`GET /historical/futures/total_volume/{currency}`) Catalog name: `getFuturesTotalVolume`. */
-    futuresTotalVolume: 'getLegacyFuturesTotalVolume';
-    /** Historical Futures Total Volume by Margin for a Specific Currency (`GET /historical/futures/total_volume_by_margin/{currency}`) Catalog name: `getFuturesTotalVolumeByMargin`. */
-    futuresTotalVolumeByMargin: 'getLegacyFuturesTotalVolumeByMargin';
-    /** Historical aggregate data of one exchange (`GET /historical/futures/aggregate_exchange_data/{market}`) Catalog name: `getHistoricalExchangeData`. */
-    historicalExchangeData: 'getLegacyHistoricalExchangeData';
-    /** Historical global futures activity of one market (`GET /historical/futures/global_activity_futures/{market}`) Catalog name: `getHistoricalGlobalFuturesActivityData`. */
-    historicalGlobalFuturesActivityData: 'getLegacyHistoricalGlobalFuturesActivityData';
-    /** Historical Indices Price Data (`GET /historical/futures/indices_price/{index}`) Catalog name: `getHistoricalIndicesPriceData`. */
-    historicalIndicesPriceData: 'getLegacyHistoricalIndicesPriceData';
-    /** Historical perpetual funding of a currency on one market (`GET /historical/futures/perpetual_funding/{currency}/{market}`) Catalog name: `getHistoricalPerpetualFundingData`. */
-    historicalPerpetualFundingData: 'getLegacyHistoricalPerpetualFundingData';
-    /** Historical perpetual funding per exchange (`GET /historical/futures/perpetual_funding_exchange/{currency}/{option}`) Catalog name: `getHistoricalPerpetualFundingExchangeData`. */
-    historicalPerpetualFundingExchangeData: 'getLegacyHistoricalPerpetualFundingExchangeData';
-    /** Historical perpetual yield of a currency on one market (`GET /historical/futures/perpetual_yield/{currency}/{market}`) Catalog name: `getHistoricalPerpetualYieldData`. */
-    historicalPerpetualYieldData: 'getLegacyHistoricalPerpetualYieldData';
-    /** Historical settlement funding rates of one contract (`GET /historical/futures/settlement_funding_rate/{market}/{symbol}`) */
-    historicalSettlementFundingRate: 'getLegacyHistoricalSettlementFundingRate';
-    /** Historical Total Global Open Interest Activity Data (`GET /historical/futures/oi_total_global_activity`) Catalog name: `getHistoricalTotalGlobalOpenInterestActivityData`. */
-    historicalTotalGlobalOpenInterestActivityData: 'getLegacyHistoricalTotalGlobalOpenInterestActivityData';
-    /** Historical Total Global Volume Activity Data (`GET /historical/futures/volume_total_global_activity`) Catalog name: `getHistoricalTotalGlobalVolumeActivityData`. */
-    historicalTotalGlobalVolumeActivityData: 'getLegacyHistoricalTotalGlobalVolumeActivityData';
-    /** Historical total open interest per exchange (`GET /historical/futures/total_oi_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalOpenInterestByExchangeData`. */
-    historicalTotalOpenInterestByExchangeData: 'getLegacyHistoricalTotalOpenInterestByExchangeData';
-    /** Historical total volume per exchange (`GET /historical/futures/total_volume_by_exchange/{currency}/{option}`) Catalog name: `getHistoricalTotalVolumeByExchangeData`. */
-    historicalTotalVolumeByExchangeData: 'getLegacyHistoricalTotalVolumeByExchangeData';
-    /** Total open interest (OI) for futures (`GET /historical/futures/total_open_interest_by_currency`) Catalog name: `getTotalOiForFutures`. */
-    totalOiForFutures: 'getLegacyTotalOiForFutures';
-    /** Total trading volume for futures (`GET /historical/futures/total_volume_by_currency`) Catalog name: `getTotalVolumeForFutures`. */
-    totalVolumeForFutures: 'getLegacyTotalVolumeForFutures';
-  }>;
-  readonly historicalOptions: Namespace<{
-    /** Historical data for a specific options contract in a given market (`GET /historical/options/{market}/{instrument}`) Catalog name: `getHistoricalOptionsData`. */
-    data: 'getLegacyHistoricalOptionsData';
-    /** Historical buy/sell volume data for a specific options instrument in a given market (`GET /historical/options/instrument_volume_buy_sell/{market}/{instrument}`) Catalog name: `getHistoricalInstrumentVolumeBuySell`. */
-    historicalInstrumentVolumeBuySell: 'getLegacyHistoricalInstrumentVolumeBuySell';
-    /** Historical total notional value and open value by market for a specific market (`GET /historical/options/total/oi_by_market/{market}`) Catalog name: `getHistoricalTotalNotionalPremiumOpenInterestByMarket`. */
-    historicalTotalNotionalPremiumOpenInterestByMarket: 'getLegacyHistoricalTotalNotionalPremiumOpenInterestByMarket';
-    /** Historical total notional volume and premium volume data for a specific market (`GET /historical/options/total/volume_by_market/{market}`) Catalog name: `getHistoricalTotalNotionalPremiumVolumeByMarket`. */
-    historicalTotalNotionalPremiumVolumeByMarket: 'getLegacyHistoricalTotalNotionalPremiumVolumeByMarket';
-    /** Historical implied volatility data for a specific options contract in a given market (`GET /historical/options/iv/{market}/{instrument}`) Catalog name: `getHistoricalOptionsIV`. */
-    iv: 'getLegacyHistoricalOptionsIV';
-    /** Historical options open interest data by strike price for a specific currency and… (`GET /historical/options/oi_strike/{market}/{currency}/{maturity}`) Catalog name: `getHistoricalOptionsOIStrike`. */
-    oiStrike: 'getLegacyHistoricalOptionsOIStrike';
-    /** Historical open interest and volume data for a specific options contract in a given market (`GET /historical/options/oi_volume/{market}/{instrument}`) Catalog name: `getHistoricalOptionsOIVolume`. */
-    oiVolume: 'getLegacyHistoricalOptionsOIVolume';
-    /** Historical Options Actual Volatility with Butterfly Model for a Specific Type and… (`GET /historical/options/actual_vol/butterfly_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolButterflyModel`. */
-    optionsActualVolButterflyModel: 'getLegacyOptionsActualVolButterflyModel';
-    /** Historical Options Actual Volatility with Risk Reversal Model for a Specific Type and… (`GET /historical/options/actual_vol/risk_reversal_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolRiskReversalModel`. */
-    optionsActualVolRiskReversalModel: 'getLegacyOptionsActualVolRiskReversalModel';
-    /** Historical Options Actual Volatility with Skew Model for a Specific Type and Number of… (`GET /historical/options/actual_vol/skew_model/{market}/{currency}/{type}/{days}`) Catalog name: `getOptionsActualVolSkewModel`. */
-    optionsActualVolSkewModel: 'getLegacyOptionsActualVolSkewModel';
-    /** Historical ATM Implied Volatility by Market and Currency (`GET /historical/options/atm_iv/{market}/{currency}`) Catalog name: `getOptionsAtmIv`. */
-    optionsAtmIv: 'getLegacyOptionsAtmIv';
-    /** Historical Delta Volatility (Dvol) Data by Market and Currency in Options Market (`GET /historical/options/dvol/{market}/{currency}`) Catalog name: `getOptionsDvol`. */
-    optionsDvol: 'getLegacyOptionsDvol';
-    /** Historical GEX Index Data by Market and Currency (`GET /historical/options/gex_index/{market}/{currency}`) Catalog name: `getOptionsGexIndex`. */
-    optionsGexIndex: 'getLegacyOptionsGexIndex';
-    /** Historical Implied Volatility (IV) and Realized Volatility (RV) Data by Market and… (`GET /historical/options/iv_rv/{market}/{currency}`) Catalog name: `getOptionsIvRv`. */
-    optionsIvRv: 'getLegacyOptionsIvRv';
-    /** Historical At-The-Money Implied Volatility (ATM IV) for a Specific Maturity by Market… (`GET /historical/options/maturity/atm_iv_h/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityAtmIv`. */
-    optionsMaturityAtmIv: 'getLegacyOptionsMaturityAtmIv';
-    /** Historical Open Interest (OI) and Volume for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/oi_volume/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityOiVolume`. */
-    optionsMaturityOiVolume: 'getLegacyOptionsMaturityOiVolume';
-    /** Historical Total Open Interest (OI) for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/total_oi/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityTotalOi`. */
-    optionsMaturityTotalOi: 'getLegacyOptionsMaturityTotalOi';
-    /** Historical Total Volume for a Specific Maturity by Market and Currency (`GET /historical/options/maturity/total_volume/{market}/{currency}/{maturity}`) Catalog name: `getOptionsMaturityTotalVolume`. */
-    optionsMaturityTotalVolume: 'getLegacyOptionsMaturityTotalVolume';
-    /** Historical Max Pain Data by Market and Currency (`GET /historical/options/max_pain/{market}/{currency}`) Catalog name: `getOptionsMaxPain`. */
-    optionsMaxPain: 'getLegacyOptionsMaxPain';
-    /** Historical Put-Call (PC) Ratio in Options Market by Market and Currency (`GET /historical/options/oi_pc_ratio/{market}/{currency}`) Catalog name: `getOptionsOIPCRatio`. */
-    optionsOipcRatio: 'getLegacyOptionsOIPCRatio';
-    /** Historical Total Open Interest (OI) by Market and Currency in Options Market (`GET /historical/options/oi_total/{market}/{currency}`) Catalog name: `getOptionsOITotal`. */
-    optionsOiTotal: 'getLegacyOptionsOITotal';
-    /** Historical Options Orbit Alternative Volatility Data for a Specific Maturity by Currency (`GET /historical/options/orbit_alt_vol/{currency}/{maturity_name}`) Catalog name: `getOptionsOrbitAltVol`. */
-    optionsOrbitAltVol: 'getLegacyOptionsOrbitAltVol';
-    /** Historical Skew Data for a Specific Spread (ETH - BTC) by Market and Type (`GET /historical/options/spread/type/skew/{market}/{type}`) Catalog name: `getOptionsSpreadTypeSkew`. */
-    optionsSpreadTypeSkew: 'getLegacyOptionsSpreadTypeSkew';
-    /** Historical Volume Data by Currency in Options Market (`GET /historical/options/total/volume_by_currency/{currency}`) Catalog name: `getOptionsTotalVolumeByCurrency`. */
-    optionsTotalVolumeByCurrency: 'getLegacyOptionsTotalVolumeByCurrency';
-    /** Historical ATM IV Model Data by Market, Currency, and Type (`GET /historical/options/type/atm_iv_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeAtmIvModel`. */
-    optionsTypeAtmIvModel: 'getLegacyOptionsTypeAtmIvModel';
-    /** Historical Butterfly Data by Market, Currency, and Type (`GET /historical/options/type/butterfly/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeButterfly`. */
-    optionsTypeButterfly: 'getLegacyOptionsTypeButterfly';
-    /** Historical Butterfly Model Data by Market, Currency, and Type (`GET /historical/options/type/butterfly_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeButterflyModel`. */
-    optionsTypeButterflyModel: 'getLegacyOptionsTypeButterflyModel';
-    /** Historical Gamma Bands by Market, Currency and Type (`GET /historical/options/type/gamma_bands/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeGammaBands`. */
-    optionsTypeGammaBands: 'getLegacyOptionsTypeGammaBands';
-    /** Historical Implied Volatility Bid and Ask by Market, Currency and Type (`GET /historical/options/type/iv_bid_ask/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeIvBidAsk`. */
-    optionsTypeIvBidAsk: 'getLegacyOptionsTypeIvBidAsk';
-    /** Historical Risk Reversal Data by Market, Currency and Type (`GET /historical/options/type/risk_reversal/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeRiskReversal`. */
-    optionsTypeRiskReversal: 'getLegacyOptionsTypeRiskReversal';
-    /** Historical Risk Reversal Model Data by Market, Currency and Type (`GET /historical/options/type/risk_reversal_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeRiskReversalModel`. */
-    optionsTypeRiskReversalModel: 'getLegacyOptionsTypeRiskReversalModel';
-    /** Historical Skew Data by Market, Currency and Type (`GET /historical/options/type/skew/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeSkew`. */
-    optionsTypeSkew: 'getLegacyOptionsTypeSkew';
-    /** Historical Skew Model Data by Market, Currency and Type (`GET /historical/options/type/skew_model/{market}/{currency}/{type}`) Catalog name: `getOptionsTypeSkewModel`. */
-    optionsTypeSkewModel: 'getLegacyOptionsTypeSkewModel';
-    /** Historical Volatility Index (VIX) Data by Market and Currency in Options Market (`GET /historical/options/vix/{market}/{currency}`) Catalog name: `getOptionsVix`. */
-    optionsVix: 'getLegacyOptionsVix';
-    /** Historical Put/Call Ratio Data by Market and Currency (`GET /historical/options/volume_pc_ratio/{market}/{currency}`) Catalog name: `getOptionsVolumePcRatio`. */
-    optionsVolumePcRatio: 'getLegacyOptionsVolumePcRatio';
-    /** Total Historical Volume in Options Market by Market and Currency (`GET /historical/options/volume_total/{market}/{currency}`) Catalog name: `getOptionsVolumeTotal`. */
-    optionsVolumeTotal: 'getLegacyOptionsVolumeTotal';
-    /** Historical price data for a specific options contract in a given market (`GET /historical/options/price/{market}/{instrument}`) Catalog name: `getHistoricalOptionsPrice`. */
-    price: 'getLegacyHistoricalOptionsPrice';
-    /** Historical snapshot of options for a specific currency in a given market (`GET /historical/options/snapshot/{market}/{currency}`) Catalog name: `getHistoricalOptionsSnapshot`. */
-    snapshot: 'getLegacyHistoricalOptionsSnapshot';
-    /** Total Open Interest by Currency (`GET /historical/options/total/oi_by_currency/{currency}`) Catalog name: `getTotalOiByCurrency`. */
-    totalOiByCurrency: 'getLegacyTotalOiByCurrency';
-    /** Total open interest (OI) for options (`GET /historical/options/total_open_interest_by_currency`) Catalog name: `getTotalOiForOptions`. */
-    totalOiForOptions: 'getLegacyTotalOiForOptions';
-    /** Total trading volume for options (`GET /historical/options/total_volume_by_currency`) Catalog name: `getTotalVolumeForOptions`. */
-    totalVolumeForOptions: 'getLegacyTotalVolumeForOptions';
-    /** Historical options trade data for a specific currency in a given market (`GET /historical/options/trades/{market}/{currency}`) Catalog name: `getHistoricalOptionsTrades`. */
-    trades: 'getLegacyHistoricalOptionsTrades';
-    /** Historical index and underlying price data for a specific options contract in a given… (`GET /historical/options/underlying_price/{market}/{instrument}`) Catalog name: `getHistoricalOptionsUnderlyingPrice`. */
-    underlyingPrice: 'getLegacyHistoricalOptionsUnderlyingPrice';
-    /** Historical trades for a specific market and currency (`GET /historical/options/v2/trades/{market}/{currency}`) Catalog name: `getV2HistoricalTrades`. */
-    v2HistoricalTrades: 'getLegacyV2HistoricalTrades';
-    /** Historical options volume data by strike price for a specific currency and maturity in… (`GET /historical/options/volume_strike/{market}/{currency}/{maturity}`) Catalog name: `getHistoricalOptionsVolumeStrike`. */
-    volumeStrike: 'getLegacyHistoricalOptionsVolumeStrike';
-  }>;
-  readonly options: Namespace<{
-    /** Timestamped Options Orbit Alternative Volatility Data for a Specific Maturity by Currency (`GET /analytics/options/orbit_alt_vol/{currency}`) Catalog name: `getAnalyticOptionsOrbitAltVol`. */
-    analyticOptionsOrbitAltVol: 'getLegacyAnalyticOptionsOrbitAltVol';
-    /** ATM Implied Volatility Time Lapse for a Specific Market and Currency (`GET /analytics/options/atm_iv_ts/{market}/{currency}`) Catalog name: `getATMImpliedVolatilityTimeLapse`. */
-    atmImpliedVolatilityTimeLapse: 'getLegacyATMImpliedVolatilityTimeLapse';
-    /** Historical data with applied changes between the specified end_date and start_date,… (`GET /analytics/options/custom_change/{name}/{market}/{currency}`) Catalog name: `customChange`. */
-    customChange: 'getLegacyCustomChange';
-    /** Term structure of at-the-money (ATM) implied volatility (IV) for Ethereum-Bitcoin… (`GET /analytics/options/eth-btc_atm_iv_term_structure`) Catalog name: `getETHBTCATMIVTermStructure`. */
-    ethbtcatmivTermStructure: 'getLegacyETHBTCATMIVTermStructure';
-    /** Details of expired option expiries for a specific market and currency (`GET /analytics/options/expired_expiries/{market}/{currency}`) Catalog name: `getExpiredOptionExpiries`. */
-    expiredOptionExpiries: 'getLegacyExpiredOptionExpiries';
-    /** Options GEX by Date (`GET /analytics/options/gex_date/{market}/{currency}/{maturity}`) Catalog name: `getOptionsGEXByDate`. */
-    gexByDate: 'getLegacyOptionsGEXByDate';
-    /** GEX (Gamma Exposure) Data for All Options on a Specific Market and Currency (`GET /analytics/options/gex_date_all/{market}/{currency}`) Catalog name: `getGEXDataForAllOptions`. */
-    gexDataForAllOptions: 'getLegacyGEXDataForAllOptions';
-    /** Options Greeks data for a specific market, currency, maturity, and type (`GET /analytics/options/greeks/{market}/{currency}/{maturity}/{type}`) Catalog name: `getOptionsGreeks`. */
-    greeks: 'getLegacyOptionsGreeks';
-    /** List of options instruments available in the analytics system (`GET /analytics/options/Instruments`) Catalog name: `getOptionsInstruments`. */
-    instruments: 'getLegacyOptionsInstruments';
-    /** Options Iv data for a specific market, currency, maturity, and type (`GET /analytics/options/iv_all/{market}/{currency}/{maturity}/{type}`) Catalog name: `getOptionsIvAll`. */
-    ivAll: 'getLegacyOptionsIvAll';
-    /** Implied volatility (IV) data for options in the specified currency (`GET /analytics/options/iv_currency/{currency}`) Catalog name: `getOptionsIVByCurrency`. */
-    ivByCurrency: 'getLegacyOptionsIVByCurrency';
-    /** Implied volatility (IV) data for options in the specified market (`GET /analytics/options/iv_market/{market}`) Catalog name: `getOptionsIVByMarket`. */
-    ivByMarket: 'getLegacyOptionsIVByMarket';
-    /** Options Implied Volatility (IV) by Strike (`GET /analytics/options/iv_strike/{market}/{currency}/{strike}`) Catalog name: `getOptionsIVByStrike`. */
-    ivByStrike: 'getLegacyOptionsIVByStrike';
-    /** Implied volatility table for options based on the specified market and currency (`GET /analytics/options/iv_table/{market}/{currency}`) Catalog name: `getIVTable`. */
-    ivTable: 'getLegacyIVTable';
-    /** Forward curve data for the specified currency (`GET /analytics/options/model_charts/forward_curve/{currency}`) Catalog name: `getModelForwardCurveChart`. */
-    modelForwardCurveChart: 'getLegacyModelForwardCurveChart';
-    /** Skew data for options based on the specified currency, maturity, and type (`GET /analytics/options/model_charts/skew/{currency}/{maturity}/{type}`) Catalog name: `getModelSkewCharts`. */
-    modelSkewCharts: 'getLegacyModelSkewCharts';
-    /** Time-lapse data for the specified skew model chart based on the given currency,… (`GET /analytics/options/model_charts/skew/{currency}/{maturity}/{type}/time_lapse`) Catalog name: `getModelSkewChartTimeLapse`. */
-    modelSkewChartTimeLapse: 'getLegacyModelSkewChartTimeLapse';
-    /** Term structure data for at-the-money (ATM) options in the specified currency (`GET /analytics/options/model_charts/term_structure_atm/{currency}`) Catalog name: `getModelTermStructureATMChart`. */
-    modelTermStructureAtmChart: 'getLegacyModelTermStructureATMChart';
-    /** Time-lapse term structure data for at-the-money (ATM) options in the specified currency (`GET /analytics/options/model_charts/term_structure_atm/{currency}/time_lapse`) Catalog name: `getModelTermStructureATMChartTimeLapse`. */
-    modelTermStructureAtmChartTimeLapse: 'getLegacyModelTermStructureATMChartTimeLapse';
-    /** Term structure data for options in the specified currency based on the provided type (`GET /analytics/options/model_charts/term_structure/{currency}/{type}`) Catalog name: `getModelTermStructureChart`. */
-    modelTermStructureChart: 'getLegacyModelTermStructureChart';
-    /** Volatility run data for options based on the specified currency and maturity (`GET /analytics/options/model_charts/vol_run/{currency}/{maturity}`) Catalog name: `getModelVolatilityRunCharts`. */
-    modelVolatilityRunCharts: 'getLegacyModelVolatilityRunCharts';
-    /** Breakdown of open interest and open value for options across different exchanges (`GET /analytics/options/oi_breakdown`) Catalog name: `getOptionsOIBreakdown`. */
-    oiBreakdown: 'getLegacyOptionsOIBreakdown';
-    /** Breakdown of open interest and open value for options by currency (`GET /analytics/options/oi_breakdown_by_currency`) Catalog name: `getOptionsOIBreakdownByCurrency`. */
-    oiBreakdownByCurrency: 'getLegacyOptionsOIBreakdownByCurrency';
-    /** Options Open Interest (OI) by Strike (`GET /analytics/options/oi_strike/{market}/{currency}/{maturity}`) Catalog name: `getOptionsOIByStrike`. */
-    oiByStrike: 'getLegacyOptionsOIByStrike';
-    /** Historical open interest change data by strike for a specific options strategy in a… (`GET /analytics/options/options_strategy/oi_change_by_strike/{currency}/{market}`) Catalog name: `getOiChangeByStrike`. */
-    oiChangeByStrike: 'getLegacyOiChangeByStrike';
-    /** Net change in open interest for options based on the specified market, currency,… (`GET /analytics/options/oi_net_change/{market}/{currency}/{maturity}/{hours}`) Catalog name: `getOINetChange`. */
-    oiNetChange: 'getLegacyOINetChange';
-    /** Options Open Interest Net Change for All Strikes (`GET /analytics/options/oi_net_change_all/{market}/{currency}/{hours}`) Catalog name: `getOptionsOINetChangeAllStrikes`. */
-    oiNetChangeAllStrikes: 'getLegacyOptionsOINetChangeAllStrikes';
-    /** Options Open Interest by Expiry (`GET /analytics/options/oi_expiry/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByExpiry`. */
-    openInterestByExpiry: 'getLegacyOptionsOpenInterestByExpiry';
-    /** Options Open Interest by Strike (`GET /analytics/options/oi_strike_all/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByStrike`. */
-    openInterestByStrike: 'getLegacyOptionsOpenInterestByStrike';
-    /** Options Open Interest by Type (`GET /analytics/options/oi_type/{market}/{currency}`) Catalog name: `getOptionsOpenInterestByType`. */
-    openInterestByType: 'getLegacyOptionsOpenInterestByType';
-    /** Timestamped report of open interest changes for a specific market and currency over a… (`GET /analytics/options/open_interest_change/{market}/{currency}/{period}`) Catalog name: `getOpenInterestChange`. */
-    openInterestChange: 'getLegacyOpenInterestChange';
-    /** Timestamped summary of open interest changes for options in a specific currency over a… (`GET /analytics/options/open_interest_change_summary/{currency}/{period}`) Catalog name: `getOpenInterestChangeSummary`. */
-    openInterestChangeSummary: 'getLegacyOpenInterestChangeSummary';
-    /** Option Maturities (`GET /analytics/options/maturities/{market}/{currency}`) Catalog name: `getOptionMaturities`. */
-    optionMaturities: 'getLegacyOptionMaturities';
-    /** Options 24h Volume By Strike (`GET /analytics/options/v_strike/{market}/{currency}/{maturity}`) Catalog name: `getOptions24hVolumeStrike`. */
-    options24hVolumeStrike: 'getLegacyOptions24hVolumeStrike';
-    /** Skew data for options in the specified currency and maturity (`GET /analytics/options/skew_currency/{currency}/{maturity}`) Catalog name: `getOptionsSkewByCurrencyAndMaturity`. */
-    skewByCurrencyAndMaturity: 'getLegacyOptionsSkewByCurrencyAndMaturity';
-    /** Skew data for options in the specified currency and market (`GET /analytics/options/skew/{market}/{currency}`) Catalog name: `getOptionsSkewByMarketAndCurrency`. */
-    skewByMarketAndCurrency: 'getLegacyOptionsSkewByMarketAndCurrency';
-    /** Skew data for options in the specified market and maturity (`GET /analytics/options/skew_market/{market}/{maturity}`) Catalog name: `getOptionsSkewByMarketAndMaturity`. */
-    skewByMarketAndMaturity: 'getLegacyOptionsSkewByMarketAndMaturity';
-    /** Snapshot of options data for the specified market and currency (`GET /analytics/options/snapshot/{market}/{currency}`) Catalog name: `getOptionsSnapshot`. */
-    snapshot: 'getLegacyOptionsSnapshot';
-    /** Historical data for strategy leg bubble charts for a specific options strategy in a… (`GET /analytics/options/options_strategy/strategy_leg_bubble_chart/{currency}`) Catalog name: `getStrategyLegBubbleChart`. */
-    strategyLegBubbleChart: 'getLegacyStrategyLegBubbleChart';
-    /** Top Instruments with Options Open Interest Change (`GET /analytics/options/top_instrument_oi_change/{market}/{currency}/{hours}`) Catalog name: `getTopInstrumentsOIOpenInterestChange`. */
-    topInstrumentsOiOpenInterestChange: 'getLegacyTopInstrumentsOIOpenInterestChange';
-    /** Top options strategies data for a specific currency within a given hours interval (`GET /analytics/options/options_strategy/top_options_strategies/{currency}/{hours_interval}/{single_trade}`) Catalog name: `getTopOptionsStrategies`. */
-    topOptionsStrategies: 'getLegacyTopOptionsStrategies';
-    /** Top Traded Options (`GET /analytics/options/top_traded_option/{market}/{currency}`) Catalog name: `getTopTradedOptions`. */
-    topTradedOptions: 'getLegacyTopTradedOptions';
-    /** Options Trade Summary (`GET /analytics/options/summary_trades/{market}/{currency}/{hours}`) Catalog name: `getOptionsTradeSummary`. */
-    tradeSummary: 'getLegacyOptionsTradeSummary';
-    /** Breakdown of trading volume and open value for options across different exchanges (`GET /analytics/options/volume_breakdown`) Catalog name: `getOptionsVolumeBreakdown`. */
-    volumeBreakdown: 'getLegacyOptionsVolumeBreakdown';
-    /** Breakdown of trading volume and open value for options by currency (`GET /analytics/options/volume_breakdown_by_currency`) Catalog name: `getOptionsVolumeBreakdownByCurrency`. */
-    volumeBreakdownByCurrency: 'getLegacyOptionsVolumeBreakdownByCurrency';
-    /** Options Volume by Buy/Sell Activity (`GET /analytics/options/volume_buy_sell/{market}/{currency}/{maturity}`) Catalog name: `getOptionsVolumeBuySell`. */
-    volumeBuySell: 'getLegacyOptionsVolumeBuySell';
-    /** Options Volume by Buy/Sell (`GET /analytics/options/volume_buy_sell_all/{market}/{currency}`) Catalog name: `getOptionsVolumeByBuySell`. */
-    volumeByBuySell: 'getLegacyOptionsVolumeByBuySell';
-    /** Options Volume by Expiry (`GET /analytics/options/v_expiry/{market}/{currency}`) Catalog name: `getOptionsVolumeByExpiry`. */
-    volumeByExpiry: 'getLegacyOptionsVolumeByExpiry';
-    /** Options Volume by Strike (`GET /analytics/options/v_strike_all/{market}/{currency}`) Catalog name: `getOptionsVolumeByStrike`. */
-    volumeByStrike: 'getLegacyOptionsVolumeByStrike';
-  }>;
-  readonly orderBooks: Namespace<{
-    /** Historical simple order books for specific market and currency (`GET /historical/orderbooks/{marketType}/{market}/{currency}`) Catalog name: `getOrderbookByMarketTypeMarketCurrency`. */
-    orderbookByMarketTypeMarketCurrency: 'getLegacyOrderbookByMarketTypeMarketCurrency';
-    /** Historical simple order books for specific market and symbol (`GET /historical/orderbooks/by_symbol/{marketType}/{market}/{symbol}`) Catalog name: `getOrderbookByMarketTypeMarketSymbol`. */
-    orderbookByMarketTypeMarketSymbol: 'getLegacyOrderbookByMarketTypeMarketSymbol';
-    /** Historical simple order books for specific market type (`GET /historical/orderbooks/{marketType}/{currency}`) Catalog name: `getOrderbookByMarketTypeSymbol`. */
-    orderbookByMarketTypeSymbol: 'getLegacyOrderbookByMarketTypeSymbol';
-  }>;
-  readonly pricer: Namespace<{
-    /** Calculates the risk slide for a given instrument in the specified market and currency (`GET /pricer/risk_slide/{market}/{currency}`) Catalog name: `calculateRiskSlide`. */
-    calculateRiskSlide: 'getLegacyCalculateRiskSlide';
-    /** Calculates the risk slide for a given instrument in the specified market and currency (`GET /pricer/v2/risk_slide/{market}/{currency}`) Catalog name: `calculateRiskSlideV2`. */
-    calculateRiskSlideV2: 'getLegacyCalculateRiskSlideV2';
-    /** List of instruments available for risk slide calculations in the specified market (`GET /pricer/risk_slide_instruments/{market}`) Catalog name: `getRiskSlideInstruments`. */
-    riskSlideInstruments: 'getLegacyRiskSlideInstruments';
-    /** List of instruments available for risk slide calculations in the specified market (`GET /pricer/v2/risk_slide_instruments/{market}`) Catalog name: `getRiskSlideInstrumentsV2`. */
-    riskSlideInstrumentsV2: 'getLegacyRiskSlideInstrumentsV2';
-  }>;
-  readonly spot: Namespace<{
-    /** Analytics on available spot pairs per market (`GET /analytics/spot/spot_pairs/{market}`) Catalog name: `analyticSpotPairs`. */
-    analyticSpotPairs: 'getLegacyAnalyticSpotPairs';
-    /** Historical Spot OHLC Data (`GET /historical/spot/{market}/{symbol}/{period}`) Catalog name: `getHistoricalSpotOhlc`. */
-    historicalSpotOhlc: 'getLegacyHistoricalSpotOhlc';
-  }>;
+  readonly derivs: Namespace<LegacyDerivsNames>;
+  readonly futures: Namespace<LegacyFuturesNames>;
+  readonly historicalDerivs: Namespace<LegacyHistoricalDerivsNames>;
+  readonly historicalFutures: Namespace<LegacyHistoricalFuturesNames>;
+  readonly historicalOptions: Namespace<LegacyHistoricalOptionsNames>;
+  readonly options: Namespace<LegacyOptionsNames>;
+  readonly orderBooks: Namespace<LegacyOrderBooksNames>;
+  readonly pricer: Namespace<LegacyPricerNames>;
+  readonly spot: Namespace<LegacySpotNames>;
 }
