@@ -4,6 +4,16 @@
 import { registerStreamOpener } from './stream-hook.js';
 import { LaevitasStream, type StreamOptions, type StreamValidators } from './internal/stream/stream.js';
 
+// The type of `client.stream()`, merged into the client by its public name, so that the ES module and CommonJS
+// declarations each augment their own `LaevitasClient` (a relative path would name a source file the bundled
+// declarations do not have). Only programs that import this entry see the method, as only they can call it.
+declare module '@laevitas-api/client' {
+  interface LaevitasClient {
+    /** A WebSocket stream with this client's key and `v2BaseUrl`. */
+    stream(options?: StreamOptions): LaevitasStream;
+  }
+}
+
 export { LaevitasStream, Subscription, createStream, STREAM_LIMITS } from './internal/stream/stream.js';
 export type { StreamOptions, StreamStats, StreamEvents, StreamValidators, StreamValidationIssue } from './internal/stream/stream.js';
 export { parsePattern, matches, StreamPatternError, FAMILIES } from './internal/stream/channels.js';

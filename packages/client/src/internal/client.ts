@@ -24,7 +24,7 @@ import { attemptLog, logOf } from './log.js';
 import { warnPlainHttp } from './plain-http.js';
 import { middlewareTransport } from './pipeline/middleware.js';
 import type { Middleware } from './public-types.js';
-import { openStream, type LaevitasStream, type StreamOptions } from '../stream-hook.js';
+import { openStream } from '../stream-hook.js';
 import type { WindowedArgs } from './windows.js';
 import { budgetedPaginate, planOf, type ScanArgs, type ScanRequestOptions } from './plan/budgeted-scan.js';
 import type { ScanPlan } from './plan/plan-scan.js';
@@ -114,11 +114,6 @@ export class LaevitasClient extends LaevitasCore {
     );
   }
 
-  /** A WebSocket stream with this client's key and `v2BaseUrl`; needs `import '@laevitas-api/client/stream'` once. */
-  stream(options?: StreamOptions): LaevitasStream {
-    return openStream(this, options);
-  }
-
   /** The versioned family (/api/v1) by resource: `client.v1.options.ohlcvt({ query })`. */
   get v1(): V1Namespaces {
     return namespacesOf(this, 'v1') as unknown as V1Namespaces;
@@ -192,6 +187,19 @@ for (const operationId of Object.keys(OPERATIONS)) {
     configurable: true,
   });
 }
+
+// `client.stream()` is on every client at run time, where without the stream entry it says what to import; its type
+// comes with the stream entry (the module augmentation in stream-entry.ts). So a program that never imports that entry
+// neither loads the stream's declarations (a tenth of what the client's add to a consumer's type-check) nor compiles a
+// call that could only throw.
+Object.defineProperty(LaevitasClient.prototype, 'stream', {
+  value(this: LaevitasClient, options?: object) {
+    return openStream(this, options);
+  },
+  enumerable: false,
+  writable: true,
+  configurable: true,
+});
 
 const namespaceCache = new WeakMap<LaevitasClient, Record<string, object>>();
 
