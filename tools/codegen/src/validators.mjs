@@ -119,7 +119,7 @@ export function createAjv(document, { coerce, allErrors }) {
     loopRequired: Infinity,
     // Component refs are resolved before ajv sees them (rewriteRefs); one that recurses stays a function call.
     inlineRefs: false,
-    code: { source: true, esm: false, lines: false, optimize: true, formats: _`require("../runtime/formats.cjs").byFormat` },
+    code: { source: true, esm: false, lines: false, optimize: true, formats: _`require(${new ModuleForm('cjs', 'module').runtime('formats')}).byFormat` },
   });
   for (const [name, validate] of Object.entries(FORMATS)) ajv.addFormat(name, validate);
   ajv.addSchema(withLeanLiteral(rewriteRefs({ $id: COMPONENTS_ID, $defs: document.components?.schemas ?? {} })));
@@ -204,7 +204,7 @@ export function generateValidators({ document, operations }, output) {
     output.add(`${OUT}/ops/${op.operationId}.d.cts`, declarations('cjs'));
     output.add(
       `${OUT}/ops/${op.operationId}.wrapper.cjs`,
-      `${HEADER}'use strict';\nconst { createOperationValidator } = require('../runtime/operation.cjs');\nexports.${op.operationId} = createOperationValidator(require('./${op.operationId}.cjs'));`,
+      `${HEADER}'use strict';\nconst { createOperationValidator } = require('${forms.cjs.runtime('operation')}');\nexports.${op.operationId} = createOperationValidator(require('./${op.operationId}.cjs'));`,
     );
     index.push(op.operationId);
   }
