@@ -195,7 +195,7 @@ export function generateValidators({ document, operations }, output) {
       return code.length > 1 ? code.map(scoped) : code;
     };
     const forms = { cjs: new ModuleForm('cjs', 'validators'), esm: new ModuleForm('esm', 'validators') };
-    output.add(`${OUT}/ops/${op.operationId}.cjs`, commonJsOperation(forms.cjs, { meta, caseInsensitive }, own(forms.cjs), sharedExports));
+    output.add(`${OUT}/ops/${op.operationId}.cjs`, commonJsOperation(forms.cjs, { op, meta, caseInsensitive }, own(forms.cjs), sharedExports));
     output.add(validatorModuleOf(op.operationId).file, esOperation(forms.esm, { op, meta, caseInsensitive }, own(forms.esm), sharedExports));
     /** The per-operation entry's declarations: ESM (with a default export) and CommonJS (the named export only). */
     const declarations = (/** @type {'js' | 'cjs'} */ runtime) =>
@@ -228,7 +228,7 @@ export function generateValidators({ document, operations }, output) {
 }
 
 /**
- * @typedef {Omit<ReturnType<typeof planOperation>, 'entries' | 'op'> & { op?: ReturnType<typeof planOperation>['op'] }} OperationParts
+ * @typedef {Omit<ReturnType<typeof planOperation>, 'entries'>} OperationParts
  * @typedef {{ name: string, module: string }} SharedExport a validator the operation takes from generated/shared/<module>
  */
 
@@ -265,7 +265,6 @@ function commonJsOperation(form, { meta, caseInsensitive }, own, sharedExports) 
  * @param {ModuleForm} form @param {OperationParts} parts @param {string[]} own @param {SharedExport[]} sharedExports
  */
 function esOperation(form, { op, meta, caseInsensitive }, own, sharedExports) {
-  if (!op) throw new Error('codegen: an ES operation module needs its operation');
   const parts = ['meta', 'validators'];
   if (meta.requestBody) parts.push(form.importName('nonFiniteNumbers', 'nonFiniteNumbers', form.runtime('finite-numbers')));
   if (caseInsensitive.length)
