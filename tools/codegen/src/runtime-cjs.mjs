@@ -27,7 +27,6 @@ async function commonJsTwin(root, name) {
     cwd: root,
     logLevel: 'silent',
     treeshake: false,
-    resolve: { symlinks: false },
     plugins: [
       {
         name: 'sibling-twins',

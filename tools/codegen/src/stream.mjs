@@ -116,63 +116,64 @@ async function generateStreamTypes(model, output) {
   const requestTypes = Object.values(model.requests).map((r) => r.request);
   const replyTypes = [...new Set(Object.values(model.requests).flatMap((r) => r.replies))];
 
-  const declarations = `${HEADER}${astToString(keep)}
+  // Every declaration but the first is exported without the keyword, as in schemas.d.ts (implicit-exports.mjs says
+  // why): the written ones below carry none.
+  const declarations = `${HEADER}${astToString(implicitExports(keep))}
 /** Each channel family and the data event it delivers. */
-export interface StreamEvents {
+interface StreamEvents {
 ${eventMap}
 }
 /** A channel family: the leading part of a channel name (\`trades\`, \`ohlc.ticker\`, …). */
-export type StreamFamily = keyof StreamEvents;
+type StreamFamily = keyof StreamEvents;
 /** Any data event. */
-export type StreamEvent = StreamEvents[StreamFamily];
+type StreamEvent = StreamEvents[StreamFamily];
 /** The channel names and patterns each family accepts in a subscribe request (\`*\` where the gateway allows it). */
-export interface StreamPatterns {
+interface StreamPatterns {
 ${patternMap}
 }
 /** Any channel name or pattern a subscribe request accepts. */
-export type StreamPattern = StreamPatterns[StreamFamily];
+type StreamPattern = StreamPatterns[StreamFamily];
 /** The concrete channel names of each family (what a data event's \`channel\` holds; the exchange per market is in STREAM_FAMILIES). */
-export interface StreamChannels {
+interface StreamChannels {
 ${channelMap}
 }
 /** Any concrete channel name. */
-export type StreamChannel = StreamChannels[StreamFamily];
+type StreamChannel = StreamChannels[StreamFamily];
 /** The family a channel name or pattern belongs to (never when it belongs to none). */
-export type FamilyOf<P extends string> =
+type FamilyOf<P extends string> =
   ${familyOf}
   never;
 /** The data event a subscription to pattern \`P\` delivers. */
-export type StreamEventOf<P extends string> = FamilyOf<P> extends StreamFamily ? StreamEvents[FamilyOf<P>] : never;
+type StreamEventOf<P extends string> = FamilyOf<P> extends StreamFamily ? StreamEvents[FamilyOf<P>] : never;
 /** Any request a client sends. */
-export type StreamRequest = ${requestTypes.join(' | ')};
+type StreamRequest = ${requestTypes.join(' | ')};
 /** Any reply the gateway sends to a request. */
-export type StreamReply = ${replyTypes.join(' | ')};
+type StreamReply = ${replyTypes.join(' | ')};
 /** How a client should react to a close code: \`backoff\` (exponential, see STREAM_RECONNECT), \`delay\` (a fixed wait in \`delayMs\`), \`immediate\` or \`never\`. */
-export type StreamReconnect = 'backoff' | 'delay' | 'immediate' | 'never';
+type StreamReconnect = 'backoff' | 'delay' | 'immediate' | 'never';
 /** One documented close code. */
-export interface StreamCloseCode { code: number; meaning: string; reconnect: StreamReconnect; delayMs?: readonly [number, number]; advice?: string }
+interface StreamCloseCode { code: number; meaning: string; reconnect: StreamReconnect; delayMs?: readonly [number, number]; advice?: string }
 /** One position of a channel name after the family. */
-export interface StreamPosition { name: string; values: readonly string[] | null; pattern: string | null; wildcard: boolean; byMarket?: Readonly<Record<string, readonly string[]>> }
+interface StreamPosition { name: string; values: readonly string[] | null; pattern: string | null; wildcard: boolean; byMarket?: Readonly<Record<string, readonly string[]>> }
 /** One channel family: its address template, its positions and the message schema of its events. */
-export interface StreamFamilyInfo { family: StreamFamily; channelId: string; address: string; message: string; positions: readonly StreamPosition[]; /** Where events differ by market: the schema of each market's events (a branch of \`message\`). */ messageByMarket?: Readonly<Record<string, string>> }
+interface StreamFamilyInfo { family: StreamFamily; channelId: string; address: string; message: string; positions: readonly StreamPosition[]; /** Where events differ by market: the schema of each market's events (a branch of \`message\`). */ messageByMarket?: Readonly<Record<string, string>> }
 /** The channel families, longest family name first (a prefix test must try \`ohlc.ticker\` before a shorter one). */
-export declare const STREAM_FAMILIES: readonly StreamFamilyInfo[];
+declare const STREAM_FAMILIES: readonly StreamFamilyInfo[];
 /** Per-connection and per-source limits of the native gateway. */
-export declare const STREAM_LIMITS: Readonly<${JSON.stringify(constants.STREAM_LIMITS).replace(/:\d+/g, ': number')}>;
+declare const STREAM_LIMITS: Readonly<${JSON.stringify(constants.STREAM_LIMITS).replace(/:\d+/g, ': number')}>;
 /** Heartbeat: the gateway pings every \`serverPingSeconds\`; clients ping about every \`clientPingSeconds\`. */
-export declare const STREAM_HEARTBEAT: Readonly<${JSON.stringify(constants.STREAM_HEARTBEAT).replace(/:\d+/g, ': number')}>;
+declare const STREAM_HEARTBEAT: Readonly<${JSON.stringify(constants.STREAM_HEARTBEAT).replace(/:\d+/g, ': number')}>;
 /** Reconnect backoff after an abnormal close: \`initialDelayMs\` × \`multiplier\`^n, capped at \`maxDelayMs\`, ±\`jitter\`. */
-export declare const STREAM_RECONNECT: Readonly<${JSON.stringify(constants.STREAM_RECONNECT).replace(/:[\d.]+/g, ': number')}>;
+declare const STREAM_RECONNECT: Readonly<${JSON.stringify(constants.STREAM_RECONNECT).replace(/:[\d.]+/g, ': number')}>;
 /** The documented close codes with their meaning and the advised reaction. */
-export declare const STREAM_CLOSE_CODES: readonly StreamCloseCode[];
+declare const STREAM_CLOSE_CODES: readonly StreamCloseCode[];
 /** The gateway's endpoints by server name (\`native\` is recommended, \`socketio\` is legacy). */
-export declare const STREAM_SERVERS: Readonly<Record<${Object.keys(model.servers)
+declare const STREAM_SERVERS: Readonly<Record<${Object.keys(model.servers)
     .map((s) => JSON.stringify(s))
     .join(' | ')}, { pathname: string; protocol: string; legacy: boolean }>>;
 `;
-  // Every declaration exported without the keyword, as schemas.d.ts (implicit-exports.mjs says why).
-  output.add(`${TYPES}/stream.d.ts`, implicitExports(declarations));
-  output.add(`${TYPES}/stream.d.cts`, implicitExports(declarations));
+  output.add(`${TYPES}/stream.d.ts`, declarations);
+  output.add(`${TYPES}/stream.d.cts`, declarations);
   const deepFreeze = 'const deepFreeze = (o) => { for (const v of Object.values(o)) if (v && typeof v === "object") deepFreeze(v); return Object.freeze(o); };';
   const values = (/** @type {'esm' | 'cjs'} */ format) =>
     Object.entries(constants)

@@ -7,7 +7,7 @@ import { acceptExplicitUndefined } from './exact-optional.mjs';
 import { directReferences, liftGroup } from './direct-refs.mjs';
 import { liftSignatures, namesUsed, PARAMETERS, REQUEST_BODIES } from './signatures.mjs';
 import { SHAPE_NAMES, shapeDeclarations } from './parameter-shapes.mjs';
-import { implicitExports } from './implicit-exports.mjs';
+import { implicitExports, unexported } from './implicit-exports.mjs';
 import { codeHeader } from './output.mjs';
 
 const HEADER = codeHeader();
@@ -54,13 +54,11 @@ export async function generateTypes({ document }, output) {
   // parameter shapes, which are no API of their own, live in a file of their own that it imports.
   output.add(
     `${OUT}/schemas.d.ts`,
-    implicitExports(
-      [
-        HEADER + `import type { ${SHAPE_NAMES.join(', ')} } from './parameter-shapes.js';\n` + print(rewired.filter(isSchema)),
-        `/** Every operationId of the contract. */\nexport type OperationId = keyof ${PARAMETERS};\n`,
-        print(maps),
-      ].join('\n'),
-    ),
+    [
+      HEADER + `import type { ${SHAPE_NAMES.join(', ')} } from './parameter-shapes.js';\n` + print(implicitExports(rewired.filter(isSchema))),
+      `/** Every operationId of the contract. */\ntype OperationId = keyof ${PARAMETERS};\n`,
+      print(unexported(maps)),
+    ].join('\n'),
   );
   output.add(`${OUT}/parameter-shapes.d.ts`, HEADER + print(shapeDeclarations()));
   output.add(`${OUT}/signatures.d.ts`, `${HEADER}export type * from './schemas.js';\n`);

@@ -6,7 +6,8 @@
 // Every module is written twice from the same checks (module-form.mjs): as CommonJS (ops/<id>.cjs, behind the lazy
 // index and `require('@laevitas-api/validators/ops/<id>')` through its wrapper), whose shared validators are required on
 // first use; and as an ES module (ops/<id>.mjs, the per-operation import), which imports its shared validators and the
-// ES module runtime by name, so a bundler keeps only what the operation calls.
+// ES module runtime by name, so a bundler keeps only what the operation calls. operation-modules.mjs renders both
+// forms of an operation's module.
 import { ModuleForm } from './module-form.mjs';
 import { Ajv, _ } from 'ajv';
 import { bodyValidatorsCode } from './body-validators.mjs';
@@ -15,6 +16,7 @@ import { planOperation, sharedValidators } from './validator-plan.mjs';
 import { COMPONENTS_ID, countsCharacters, keywordsOf, rewriteRefs, withLeanLiteral } from './validator-schemas.mjs';
 import { codeHeader } from './output.mjs';
 import { indent } from './validator-code.mjs';
+import { commonJsOperation, esOperation } from './operation-modules.mjs';
 
 /** @import { SpecDocument } from '@laevitas-api/spec-model' */
 
@@ -57,11 +59,6 @@ const ASSERTING = new Set([
   ...['minProperties', 'maxProperties', 'uniqueItems', 'contains', 'propertyNames', 'dependentRequired', 'dependencies', 'if'],
 ]);
 
-// The validators an operation shares with others are read from their modules on first use and kept: importing one
-// operation parses its own module only, and its error bodies load when a response needs them. The require stays a
-// literal in the generated code, so bundlers still see (and bundle) every shared module.
-const LAZY = `/** A validator property whose module is required on first read, then kept. */
-const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };`;
 const HEADER = codeHeader();
 const OUT = 'packages/validators/generated';
 
@@ -119,7 +116,7 @@ export function createAjv(document, { coerce, allErrors }) {
     loopRequired: Infinity,
     // Component refs are resolved before ajv sees them (rewriteRefs); one that recurses stays a function call.
     inlineRefs: false,
-    code: { source: true, esm: false, lines: false, optimize: true, formats: _`require("../runtime/formats.cjs").byFormat` },
+    code: { source: true, esm: false, lines: false, optimize: true, formats: _`require(${new ModuleForm('cjs', 'module').runtime('formats')}).byFormat` },
   });
   for (const [name, validate] of Object.entries(FORMATS)) ajv.addFormat(name, validate);
   ajv.addSchema(withLeanLiteral(rewriteRefs({ $id: COMPONENTS_ID, $defs: document.components?.schemas ?? {} })));
@@ -195,7 +192,7 @@ export function generateValidators({ document, operations }, output) {
       return code.length > 1 ? code.map(scoped) : code;
     };
     const forms = { cjs: new ModuleForm('cjs', 'validators'), esm: new ModuleForm('esm', 'validators') };
-    output.add(`${OUT}/ops/${op.operationId}.cjs`, commonJsOperation(forms.cjs, { meta, caseInsensitive }, own(forms.cjs), sharedExports));
+    output.add(`${OUT}/ops/${op.operationId}.cjs`, commonJsOperation(forms.cjs, { op, meta, caseInsensitive }, own(forms.cjs), sharedExports));
     output.add(validatorModuleOf(op.operationId).file, esOperation(forms.esm, { op, meta, caseInsensitive }, own(forms.esm), sharedExports));
     /** The per-operation entry's declarations: ESM (with a default export) and CommonJS (the named export only). */
     const declarations = (/** @type {'js' | 'cjs'} */ runtime) =>
@@ -204,7 +201,7 @@ export function generateValidators({ document, operations }, output) {
     output.add(`${OUT}/ops/${op.operationId}.d.cts`, declarations('cjs'));
     output.add(
       `${OUT}/ops/${op.operationId}.wrapper.cjs`,
-      `${HEADER}'use strict';\nconst { createOperationValidator } = require('../runtime/operation.cjs');\nexports.${op.operationId} = createOperationValidator(require('./${op.operationId}.cjs'));`,
+      `${HEADER}'use strict';\nconst { createOperationValidator } = require('${forms.cjs.runtime('operation')}');\nexports.${op.operationId} = createOperationValidator(require('./${op.operationId}.cjs'));`,
     );
     index.push(op.operationId);
   }
@@ -225,66 +222,6 @@ export function generateValidators({ document, operations }, output) {
     `${HEADER}/** Loads the generated module (\`{ meta, validators }\`) of an operation, by operation id. */\ndeclare const registry: Readonly<Record<string, (() => unknown) | undefined>>;\nexport = registry;\n`,
   );
   output.add(`${OUT}/operation-ids.json`, JSON.stringify(index, null, 2));
-}
-
-/**
- * @typedef {Omit<ReturnType<typeof planOperation>, 'entries' | 'op'> & { op?: ReturnType<typeof planOperation>['op'] }} OperationParts
- * @typedef {{ name: string, module: string }} SharedExport a validator the operation takes from generated/shared/<module>
- */
-
-/**
- * The CommonJS operation module (`{ meta, validators }`, what runtime/operation.cjs wraps), whose shared validators are
- * required on first read: requiring one operation parses its own module only, and its error bodies load when a
- * response needs them. The require stays a literal, so a bundler still sees (and bundles) every shared module.
- * @param {ModuleForm} form @param {OperationParts} parts @param {string[]} own @param {SharedExport[]} sharedExports
- */
-function commonJsOperation(form, { meta, caseInsensitive }, own, sharedExports) {
-  const body = [
-    `exports.meta = ${JSON.stringify(meta)};`,
-    'exports.validators = {};',
-    ...own,
-    // runtime/operation.cjs checks a request body for NaN and Infinity before its validator, with this function:
-    // written only here, it is in the bundle of an operation that takes a body and of no other.
-    ...(meta.requestBody ? [`exports.nonFiniteNumbers = require(${JSON.stringify(form.runtime('finite-numbers'))}).nonFiniteNumbers;`] : []),
-    ...(caseInsensitive.length
-      ? [`exports.caseInsensitive = require(${JSON.stringify(form.runtime('case-insensitive'))}).upperCaseParameters(${JSON.stringify(caseInsensitive)});`]
-      : []),
-    ...(sharedExports.length
-      ? [
-          LAZY,
-          `Object.defineProperties(exports.validators, {\n${sharedExports.map(({ name, module }) => `  ${name}: lazy(() => require('../shared/${module}.cjs').validate),`).join('\n')}\n});`,
-        ]
-      : []),
-  ];
-  return [HEADER, "'use strict';", form.module(body.join('\n'))].join('\n');
-}
-
-/**
- * The ES module of an operation: its validator (`export const <operationId>`, and the default export), made from the
- * same parts as the CommonJS module, with every shared validator and runtime piece imported by name.
- * @param {ModuleForm} form @param {OperationParts} parts @param {string[]} own @param {SharedExport[]} sharedExports
- */
-function esOperation(form, { op, meta, caseInsensitive }, own, sharedExports) {
-  if (!op) throw new Error('codegen: an ES operation module needs its operation');
-  const parts = ['meta', 'validators'];
-  if (meta.requestBody) parts.push(form.importName('nonFiniteNumbers', 'nonFiniteNumbers', form.runtime('finite-numbers')));
-  if (caseInsensitive.length)
-    parts.push(
-      `caseInsensitive: ${form.importName('upperCaseParameters', 'upperCaseParameters', form.runtime('case-insensitive'))}(${JSON.stringify(caseInsensitive)})`,
-    );
-  const shared = sharedExports.map(({ name, module }, i) => `  ${name}: ${form.importName('validate', `shared${i + 1}`, `../shared/${module}.mjs`)},`);
-  const create = form.importName('createOperationValidator', 'createOperationValidator', form.runtime('operation'));
-  const body = [
-    `const meta = ${JSON.stringify(meta)};`,
-    'const validators = {};',
-    ...own,
-    ...(shared.length ? [`Object.assign(validators, {\n${shared.join('\n')}\n});`] : []),
-    '',
-    `/** Validators of \`${op.method.toUpperCase()} ${op.path}\`. */`,
-    `export const ${op.operationId} = ${create}({ ${parts.join(', ')} });`,
-    `export default ${op.operationId};`,
-  ];
-  return [HEADER, form.module(body.join('\n'))].join('\n');
 }
 
 /** Scopes generated code so two modules' code can share a file without clashing names. */
