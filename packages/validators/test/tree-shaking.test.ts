@@ -50,3 +50,17 @@ describe("one operation's ES module bundle", () => {
     expect(declares(code, unused)).toBe(true);
   });
 });
+
+// The formats are imported by name too, and the runtime's `byFormat` table (tools/codegen's, which names all three) is
+// a call a bundler keeps unless marked pure: with it kept, every bundle that checks one format carried all of them.
+describe("one operation's ES module bundle, formats", () => {
+  // GET /analytics/… custom change: its query takes full dates only (`format: date`), no date-time and no URI.
+  const dateOnly = fileURLToPath(new URL('../generated/ops/getLegacyCustomChange.mjs', import.meta.url));
+
+  it('keeps the format the operation checks and drops the others and their table', async () => {
+    const { outputFiles } = await build({ entryPoints: [dateOnly], bundle: true, format: 'esm', write: false, logLevel: 'silent' });
+    const code = outputFiles[0]!.text;
+    expect(declares(code, 'date')).toBe(true);
+    expect(['dateTime', 'uri', 'byFormat'].filter((name) => declares(code, name))).toEqual([]);
+  });
+});

@@ -66,7 +66,7 @@ function uri(str) {
 * Each function by its JSON Schema format name, for tools/codegen: it registers them with ajv, and the generated code
 * imports a format's function by the name it is exported under here (an ES module's bundle then keeps only those).
 */
-const byFormat = Object.freeze({
+const byFormat = /* @__PURE__ */ Object.freeze({
 	date,
 	"date-time": dateTime,
 	uri
