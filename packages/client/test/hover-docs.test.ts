@@ -3,33 +3,16 @@
 // declaration bundler once printed the namespace maps' member comments at the end of the previous member's line,
 // where the compiler does not read them as docs, and every method but each namespace's first lost its hover
 // (tools/codegen/src/client-methods.mjs now writes each map as an interface of its own).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from '../src/index.js';
+import { consumerProject } from './consumer-project.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-// In the package's own folder, so `@laevitas-api/client` resolves to this package's built entry, as it would for a user.
-mkdirSync(join(here, '../.tmp'), { recursive: true });
-const work = mkdtempSync(join(here, '../.tmp/hover-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const consumerFile = consumerProject('hover');
 
 /** Each namespace method's documentation as the compiler reads it from the built declarations, by `family.namespace.method`. */
 function hoverDocs(): Map<string, string> {
-  const file = join(work, 'hover.mts');
-  writeFileSync(file, `import { createClient } from '@laevitas-api/client';\nexport const client = createClient();\n`);
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    skipLibCheck: true,
-    types: [],
-  };
-  const program = ts.createProgram([file], options);
+  const { file, program } = consumerFile('hover.mts', `import { createClient } from '@laevitas-api/client';\nexport const client = createClient();\n`);
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file)!;
   const [client] = checker.getExportsOfModule(checker.getSymbolAtLocation(source)!);

@@ -3,32 +3,15 @@
 // dist/: without the import the call is a compile error and the stream's declarations are not even loaded (the main
 // entry's type-check stays that much cheaper, `node tools/bench/typecheck.mjs`); with it, in an ES module or a
 // CommonJS file, the method returns the typed stream.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { consumerProject } from './consumer-project.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-// In the package's own folder, so `@laevitas-api/client` resolves to this package's built entry, as it would for a user.
-mkdirSync(join(here, '../.tmp'), { recursive: true });
-const work = mkdtempSync(join(here, '../.tmp/stream-types-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const consumerFile = consumerProject('stream-types');
 
 /** Compiles one consumer file; its errors as `line: message`, and the client declaration files the program loaded. */
 function compile(name: string, text: string): { errors: string[]; loaded: string[] } {
-  const file = join(work, name);
-  writeFileSync(file, text);
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    skipLibCheck: true,
-    types: [],
-  };
-  const program = ts.createProgram([file], options);
+  const { program } = consumerFile(name, text);
   const errors = ts
     .getPreEmitDiagnostics(program)
     .map((d) => `${d.file ? d.file.getLineAndCharacterOfPosition(d.start!).line + 1 : 0}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);

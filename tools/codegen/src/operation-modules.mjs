@@ -44,9 +44,7 @@ const extrasOf = (parts) =>
   }));
 
 const HEADER = codeHeader();
-// The validators an operation shares with others are read from their modules on first use and kept: importing one
-// operation parses its own module only, and its error bodies load when a response needs them. The require stays a
-// literal in the generated code, so bundlers still see (and bundle) every shared module.
+// The CommonJS module's getter for a shared validator (commonJsOperation says why they load on first read).
 const LAZY = `/** A validator property whose module is required on first read, then kept. */
 const lazy = (load) => { let validate; return { enumerable: true, get: () => (validate ??= load()) }; };`;
 

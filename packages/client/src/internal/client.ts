@@ -190,8 +190,8 @@ for (const operationId of Object.keys(OPERATIONS)) {
 
 // `client.stream()` is on every client at run time, where without the stream entry it says what to import; its type
 // comes with the stream entry (the module augmentation in stream-entry.ts). So a program that never imports that entry
-// neither loads the stream's declarations (a tenth of what the client's add to a consumer's type-check) nor compiles a
-// call that could only throw.
+// neither loads the stream's declarations (3.9k of the 30.2k syntax nodes the main entry's held, `node
+// tools/bench/typecheck.mjs`) nor compiles a call that could only throw.
 Object.defineProperty(LaevitasClient.prototype, 'stream', {
   value(this: LaevitasClient, options?: object) {
     return openStream(this, options);
