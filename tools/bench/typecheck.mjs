@@ -56,12 +56,42 @@ export async function typecheck(report) {
         types: [],
       },
     };
-    writeFileSync(join(work, 'empty.mts'), `export {};\n`);
+    // Five files, so that a run says what the excess is made of, not only how large it is: the same 30 calls on a client
+    // typed `any` (what any call costs the checker, typed or not), the same again with our declarations loaded but
+    // unused (what parsing and binding them costs) or with a yardstick of plain interfaces loaded instead (below), and the
+    // typed calls (what checking against our declarations adds).
+    const callBody = `export async function all() {\n${calls30.map((call, i) => `  const r${i} = await ${call};`).join('\n')}\n  return [${calls30
+      .map((_, i) => `r${i}`)
+      .join(', ')}] as const;\n}\n`;
+    const untyped = `declare const createClient: () => any;\nconst c = createClient();\n${callBody}`;
+    const files = {
+      empty: `export {};\n`,
+      calls: `import { createClient } from '@laevitas-api/client';\nconst c = createClient();\n${callBody}`,
+      untyped,
+      loaded: `import type { LaevitasClient } from '@laevitas-api/client';\nexport type { LaevitasClient };\n${untyped}`,
+      plain: `import type { I0 } from './yardstick.mjs';\nexport type { I0 };\n${untyped}`,
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(work, `${name}.mts`), text);
+    // What the time is made of, as a count that does not depend on the machine: the syntax nodes of the declarations the
+    // calls load (ours) against those of the libraries an empty file loads.
+    const { ours, library, byFile } = syntaxNodes(join(work, 'calls.mts'), options.compilerOptions);
+    const declarationNodes = [...byFile.values()].reduce((sum, n) => sum + n, 0);
+    // Which of our files the volume sits in, largest first (chunk names of the client's dist without their hash).
+    console.log(
+      `our syntax nodes by file: ${[...byFile]
+        .sort(([, a], [, b]) => b - a)
+        .map(([file, n]) => `${file} ${n}`)
+        .join(', ')}`,
+    );
+    // The yardstick: as many syntax nodes as our declarations have, as plain interfaces of five numbers (18 nodes each)
+    // that nothing uses. When ours cost about what these cost, the time is in the volume of what a consumer loads, not
+    // in the shape of our types.
     writeFileSync(
-      join(work, 'calls.mts'),
-      `import { createClient } from '@laevitas-api/client';\nconst c = createClient();\nexport async function all() {\n${calls30
-        .map((call, i) => `  const r${i} = await ${call};`)
-        .join('\n')}\n  return [${calls30.map((_, i) => `r${i}`).join(', ')}] as const;\n}\n`,
+      join(work, 'yardstick.d.mts'),
+      Array.from(
+        { length: Math.round(declarationNodes / 18) },
+        (_, i) => `export interface I${i} {\n${[0, 1, 2, 3, 4].map((p) => `  p${p}: number;\n`).join('')}}\n`,
+      ).join(''),
     );
     // tsc's own Parse, Bind and Check timers, unrounded (tsc-phases.mjs says why), from a fresh process per run.
     const tscOnce = (/** @type {string} */ file) => {
@@ -79,60 +109,65 @@ export async function typecheck(report) {
     // --singleThreaded, since it parses files on several threads otherwise. That also counts what a consumer's run spends
     // outside the three phases (start-up, config, the Go runtime's collector: about half of the empty file's time), which
     // the 5.9 measure above leaves out; the timers' own ratio is printed beside it.
-    /** @type {number[]} the same runs' own Parse + Bind + Check timers, empty and calls alternating */
-    const tsgoTimers = [];
+    /** @type {{empty: number[], calls: number[]}} the same runs' own Parse + Bind + Check timers of the two files compared */
+    const tsgoTimers = { empty: [], calls: [] };
     const tsgoOnce = (/** @type {string} */ file) => {
       writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ ...options, files: [file] }));
       const script = '"$0" -p "$1" --singleThreaded --extendedDiagnostics >&2; status=$?; times; exit $status';
       const out = spawnSync('bash', ['-c', script, tsgo, join(work, 'tsconfig.json')], { encoding: 'utf8' });
       if (out.status !== 0) throw new Error(`TypeScript 7 reports errors in ${file}:\n${out.stderr}`);
       const timer = (/** @type {string} */ phase) => Number(new RegExp(`^${phase} time:\\s*([\\d.]+)s$`, 'm').exec(out.stderr)?.[1]);
-      tsgoTimers.push(timer('Parse') + timer('Bind') + timer('Check'));
+      if (file === 'empty.mts' || file === 'calls.mts')
+        tsgoTimers[file === 'empty.mts' ? 'empty' : 'calls'].push(timer('Parse') + timer('Bind') + timer('Check'));
       // bash's `times` prints its own user and system time, then its children's: `0m0.412s 0m0.031s`.
       const children = out.stdout.trim().split('\n').at(-1) ?? '';
       const [user, system, ...rest] = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s));
       if (user === undefined || system === undefined || rest.length) throw new Error(`cannot read the CPU time of TypeScript 7 from: ${out.stdout}`);
       return user + system;
     };
-    // Interleaved pairs (empty, calls, empty, calls, …): each pair sees the same machine state, so the ratio of a pair
-    // is stable even when a shared VM speeds up or slows down between pairs. The median of PAIRS pair ratios is reported:
-    // 21, since at 11 the median of a quiet machine still moved by ±0.04 from run to run.
+    // Interleaved rounds (empty, calls, untyped, loaded, empty, …): each round sees the same machine state, so the ratio
+    // of a round is stable even when a shared VM speeds up or slows down between rounds. The median of PAIRS round ratios
+    // is reported: 21, since at 11 the median of a quiet machine still moved by ±0.04 from run to run.
     for (const [compiler, measure, once] of /** @type {const} */ ([
       ['TypeScript 5.9', 'parse+bind+check', tscOnce],
       ['TypeScript 7.0', 'process CPU time', tsgoOnce],
     ])) {
-      /** @type {Record<'empty' | 'calls' | 'ratio', number[]>} */
-      const samples = { empty: [], calls: [], ratio: [] };
-      for (let i = 0; i < PAIRS; i++) {
-        const e = once('empty.mts');
-        const c = once('calls.mts');
-        samples.empty.push(e);
-        samples.calls.push(c);
-        samples.ratio.push(c / e);
-      }
-      const ratio = median(samples.ratio);
+      /** @type {Record<keyof typeof files, number[]>} */
+      const samples = { empty: [], calls: [], untyped: [], loaded: [], plain: [] };
+      for (let i = 0; i < PAIRS; i++) for (const name of /** @type {(keyof typeof files)[]} */ (Object.keys(files))) samples[name].push(once(`${name}.mts`));
+      const ratio = median(samples.calls.map((c, i) => c / /** @type {number} */ (samples.empty[i])));
       console.log(
-        `${compiler} (${measure}, medians of ${PAIRS} interleaved pairs): empty file ${median(samples.empty).toFixed(2)} s, 30 operation calls ${median(samples.calls).toFixed(2)} s`,
+        `${compiler} (${measure}, medians of ${PAIRS} interleaved rounds): empty file ${median(samples.empty).toFixed(2)} s, 30 operation calls ${median(samples.calls).toFixed(2)} s`,
       );
       report(`type-check time (${compiler}): 30 operation calls / empty file`, `${ratio.toFixed(2)}x`, '<= 1.3x', ratio <= 1.3);
+      console.log(`  the excess over the empty file, in empty files (medians of each round's differences): ${excess(samples, declarationNodes)}`);
     }
-    const timerRatios = tsgoTimers.flatMap((t, i, all) => (i % 2 ? [t / /** @type {number} */ (all[i - 1])] : []));
+    const timerRatios = tsgoTimers.calls.map((c, i) => c / /** @type {number} */ (tsgoTimers.empty[i]));
     console.log(`TypeScript 7.0 by its own (wall-time) timers, for comparison: ${median(timerRatios).toFixed(2)}x`);
-    // What the time is made of, as a count that does not depend on the machine: the syntax nodes of the declarations the
-    // calls load (ours) against those of the libraries an empty file loads.
-    const { ours, library, byFile } = syntaxNodes(join(work, 'calls.mts'), options.compilerOptions);
-    // Which of our files the volume sits in, largest first (chunk names of the client's dist without their hash).
-    console.log(
-      `our syntax nodes by file: ${[...byFile]
-        .sort(([, a], [, b]) => b - a)
-        .map(([file, n]) => `${file} ${n}`)
-        .join(', ')}`,
-    );
     report("declarations a consumer loads: our syntax nodes / the libraries'", `${ours} / ${library} (${(ours / library).toFixed(2)})`);
   } finally {
     if (!process.env.BENCH_KEEP) rmSync(work, { recursive: true, force: true });
     else console.log(`kept ${work}`);
   }
+}
+
+/**
+ * The calls file's excess over the empty file split in three, each as a fraction of the empty file's time in the same
+ * round: checking 30 calls at all (on a client typed `any`), parsing and binding our declarations (loaded, unused), and
+ * checking the calls against them. Medians of the rounds' own differences, so the three need not add up to the ratio.
+ * Beside them, the same many syntax nodes of plain interfaces, loaded the same way.
+ * @param {Record<'empty' | 'calls' | 'untyped' | 'loaded' | 'plain', number[]>} samples
+ * @param {number} nodes our declarations' syntax nodes
+ */
+function excess({ empty, calls, untyped, loaded, plain }, nodes) {
+  const share = (/** @type {number[]} */ more, /** @type {number[]} */ less) =>
+    signed(median(more.map((m, i) => (m - /** @type {number} */ (less[i])) / /** @type {number} */ (empty[i]))));
+  return `${share(untyped, empty)} checking 30 calls on an untyped client, ${share(loaded, untyped)} parsing and binding our declarations (${nodes} syntax nodes; as many in plain interfaces: ${share(plain, untyped)}), ${share(calls, loaded)} checking the calls against them`;
+}
+
+/** `+0.12`, `-0.03`: a share with its sign, since a noisy difference can come out below zero. @param {number} share */
+function signed(share) {
+  return `${share < 0 ? '' : '+'}${share.toFixed(2)}`;
 }
 
 /**
