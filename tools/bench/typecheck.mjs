@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { familyOfPath } from '@laevitas-api/client/wire';
+import { STRICT_CONSUMER_TSCONFIG } from '@laevitas-api/test-support/consumer-program';
 import { median } from './median.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,18 +45,8 @@ export async function typecheck(report) {
   }
   const work = mkdtempSync(join(here, '.tc-'));
   try {
-    const options = {
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: [],
-      },
-    };
+    // The strict consumer that the packages' consumer tests compile with.
+    const options = { compilerOptions: STRICT_CONSUMER_TSCONFIG };
     // Five files, so that a run says what the excess is made of, not only how large it is: the same 30 calls on a client
     // typed `any` (what any call costs the checker, typed or not), the same again with our declarations loaded but
     // unused (what parsing and binding them costs) or with a yardstick of plain interfaces loaded instead (below), and the

@@ -3,19 +3,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { strictConsumerOptions } from '@laevitas-api/test-support/consumer-program';
 import ts from 'typescript';
 import { afterAll } from 'vitest';
 
-/** A strict consumer's compiler options: Node's module resolution, no ambient types, libraries unchecked. */
-export const CONSUMER_OPTIONS: ts.CompilerOptions = {
-  strict: true,
-  noEmit: true,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  target: ts.ScriptTarget.ES2022,
-  skipLibCheck: true,
-  types: [],
-};
+/** The strict consumer's compiler options that every package's consumer tests and the type-check bench share. */
+export const CONSUMER_OPTIONS = strictConsumerOptions();
 
 /**
  * A folder for one test file's consumer files, removed after its tests. It lies in the package's own folder, so

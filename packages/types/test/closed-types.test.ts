@@ -2,6 +2,7 @@
 // shapes keep their index signature. Compiles small consumer snippets against the generated declarations with the
 // TypeScript compiler API and checks which lines fail.
 import { describe, expect, it } from 'vitest';
+import { programOfSnippets } from '@laevitas-api/test-support/consumer-program';
 import ts from 'typescript';
 import { fileURLToPath } from 'node:url';
 
@@ -33,23 +34,7 @@ function compile(): Map<string, string[]> {
   for (const [name, { code }] of Object.entries(SNIPPETS)) {
     files.set(`/snippets/${name}.ts`, `import type { ${names} } from ${JSON.stringify(GENERATED.replace(/\.d\.ts$/, '.js'))};\n${code}\n`);
   }
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    skipLibCheck: true,
-    types: [],
-  };
-  const host = ts.createCompilerHost(options);
-  const read = host.readFile.bind(host);
-  const exists = host.fileExists.bind(host);
-  host.readFile = (f) => files.get(f) ?? read(f);
-  host.fileExists = (f) => files.has(f) || exists(f);
-  const getSource = host.getSourceFile.bind(host);
-  host.getSourceFile = (f, lang, ...rest) => (files.has(f) ? ts.createSourceFile(f, files.get(f)!, lang) : getSource(f, lang, ...rest));
-  const program = ts.createProgram([...files.keys()], options, host);
+  const program = programOfSnippets(files);
   checkerOf = () => ({ checker: program.getTypeChecker(), program });
   const errors = new Map<string, string[]>();
   for (const d of ts.getPreEmitDiagnostics(program)) {

@@ -2,32 +2,18 @@
 // every operation takes (parameters, JSON body) and returns (success body). It must say exactly what `operations`
 // says, for every operation, and load neither openapi.d.ts nor paths.d.ts (that is what makes it cheap to compile).
 import { describe, expect, it } from 'vitest';
+import { programOfSnippets, strictConsumerOptions } from '@laevitas-api/test-support/consumer-program';
 import ts from 'typescript';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const options: ts.CompilerOptions = {
-  strict: true,
-  exactOptionalPropertyTypes: true,
-  noEmit: true,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  target: ts.ScriptTarget.ES2022,
-  skipLibCheck: false,
-  types: [],
-};
+// The strict consumer with skipLibCheck off: these tests check the declarations themselves.
+const options = strictConsumerOptions({ skipLibCheck: false });
 
 function compile(code: string) {
   const file = `${ROOT}test/.snippet-${Math.random().toString(36).slice(2)}.mts`;
-  const host = ts.createCompilerHost(options);
-  const read = host.readFile.bind(host);
-  const exists = host.fileExists.bind(host);
-  host.readFile = (f) => (f === file ? code : read(f));
-  host.fileExists = (f) => f === file || exists(f);
-  const getSource = host.getSourceFile.bind(host);
-  host.getSourceFile = (f, lang, ...rest) => (f === file ? ts.createSourceFile(f, code, lang) : getSource(f, lang, ...rest));
-  const program = ts.createProgram([file], options, host);
+  const program = programOfSnippets(new Map([[file, code]]), options);
   const errors = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
   return { errors, files: program.getSourceFiles().map((s) => s.fileName) };
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
+import { programOfSnippets } from '@laevitas-api/test-support/consumer-program';
 import { ROOT, loadBundle, operations } from './load.js';
 
 const methods = readFileSync(join(ROOT, 'packages/client/src/generated/methods.ts'), 'utf8');
@@ -41,21 +41,7 @@ describe('client method signatures', () => {
     // The compiler's own printing of the return type of two methods, as an editor shows it.
     const file = join(ROOT, 'packages/client/src/generated/.hover-check.ts');
     const code = `import type { OperationMethods } from './methods.js';\nexport declare const m: OperationMethods;\nexport const a = m.getOptionsOhlcvt;\nexport const b = m.getLegacyFutures;\n`;
-    const options: ts.CompilerOptions = {
-      strict: true,
-      noEmit: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      skipLibCheck: true,
-      types: [],
-    };
-    const host = ts.createCompilerHost(options);
-    const getSource = host.getSourceFile.bind(host);
-    host.getSourceFile = (f, lang, ...rest) => (f === file ? ts.createSourceFile(f, code, lang) : getSource(f, lang, ...rest));
-    const exists = host.fileExists.bind(host);
-    host.fileExists = (f) => f === file || exists(f);
-    const program = ts.createProgram([file], options, host);
+    const program = programOfSnippets(new Map([[file, code]]));
     const checker = program.getTypeChecker();
     const source = program.getSourceFile(file)!;
     const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(source)!);
