@@ -8,7 +8,6 @@ import { testWallet } from './x402-wallet.js';
 import { AuthenticationError, PaymentRequiredError } from '../src/errors.js';
 // @ts-expect-error plain ESM module of the contract tools
 import { startMock } from '@laevitas-api/contract/mock';
-// @ts-expect-error plain ESM module of the workspace's test support
 import { mockPerFile } from '@laevitas-api/test-support';
 
 // The no-credential cases must not pick up a key from the environment.

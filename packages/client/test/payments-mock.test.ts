@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { NoCreditsError, SpendCapError, createPayments, createClient, redeemCreditToken, type ClientOptions } from '../src/index.js';
 // @ts-expect-error plain ESM module of the contract tool
 import { startMock } from '@laevitas-api/contract/mock';
-// @ts-expect-error plain ESM module of the workspace's test support
 import { mockPerFile } from '@laevitas-api/test-support';
 import { testWallet, type TestWallet } from './x402-wallet.js';
 

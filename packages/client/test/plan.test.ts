@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { ScanBudgetError, createClient, createPayments, type ScanPlan } from '../src/index.js';
 // @ts-expect-error plain ESM module of the contract tools
 import { startMock } from '@laevitas-api/contract/mock';
-// @ts-expect-error plain ESM module of the workspace's test support
 import { mockPerFile } from '@laevitas-api/test-support';
 import { countingProxyTo } from './counting-proxy.js';
 import { testWallet } from './x402-wallet.js';

@@ -9,7 +9,6 @@ import { createCore, paginate, paginateWindows, splitWindow } from '../src/core-
 import { getOptionsOhlcvt, getOptionsTrades } from '../src/generated/operations.js';
 // @ts-expect-error plain ESM module of the contract tools
 import { startMock } from '@laevitas-api/contract/mock';
-// @ts-expect-error plain ESM module of the workspace's test support
 import { mockPerFile } from '@laevitas-api/test-support';
 import { countingProxyTo } from './counting-proxy.js';
 
