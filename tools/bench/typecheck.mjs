@@ -85,7 +85,8 @@ export async function typecheck(report) {
       ).join(''),
     );
     // tsc's own Parse, Bind and Check timers, unrounded (tsc-phases.mjs says why), from a fresh process per run.
-    const tscOnce = (/** @type {string} */ file) => {
+    const tscOnce = (/** @type {keyof typeof files} */ name) => {
+      const file = `${name}.mts`;
       writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ ...options, files: [file] }));
       const out = spawnSync(process.execPath, [join(here, 'tsc-phases.mjs'), join(work, 'tsconfig.json')], { encoding: 'utf8' });
       if (out.status !== 0) throw new Error(`tsc failed on ${file}:\n${out.stdout}${out.stderr}`);
@@ -100,23 +101,23 @@ export async function typecheck(report) {
     // --singleThreaded, since it parses files on several threads otherwise. That also counts what a consumer's run spends
     // outside the three phases (start-up, config, the Go runtime's collector: about half of the empty file's time), which
     // the 5.9 measure above leaves out; the timers' own ratio is printed beside it.
-    /** @type {{empty: number[], calls: number[]}} the same runs' own Parse + Bind + Check timers of the two files compared */
-    const tsgoTimers = { empty: [], calls: [] };
-    const tsgoOnce = (/** @type {string} */ file) => {
+    /** @type {Record<keyof typeof files, number[]>} the same runs' own Parse + Bind + Check timers, by file */
+    const tsgoTimers = { empty: [], calls: [], untyped: [], loaded: [], plain: [] };
+    const tsgoOnce = (/** @type {keyof typeof files} */ name) => {
+      const file = `${name}.mts`;
       writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ ...options, files: [file] }));
       const script = '"$0" -p "$1" --singleThreaded --extendedDiagnostics >&2; status=$?; times; exit $status';
       const out = spawnSync('bash', ['-c', script, tsgo, join(work, 'tsconfig.json')], { encoding: 'utf8' });
       if (out.status !== 0) throw new Error(`TypeScript 7 reports errors in ${file}:\n${out.stderr}`);
       const timer = (/** @type {string} */ phase) => Number(new RegExp(`^${phase} time:\\s*([\\d.]+)s$`, 'm').exec(out.stderr)?.[1]);
-      if (file === 'empty.mts' || file === 'calls.mts')
-        tsgoTimers[file === 'empty.mts' ? 'empty' : 'calls'].push(timer('Parse') + timer('Bind') + timer('Check'));
+      tsgoTimers[name].push(timer('Parse') + timer('Bind') + timer('Check'));
       // bash's `times` prints its own user and system time, then its children's: `0m0.412s 0m0.031s`.
       const children = out.stdout.trim().split('\n').at(-1) ?? '';
       const [user, system, ...rest] = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s));
       if (user === undefined || system === undefined || rest.length) throw new Error(`cannot read the CPU time of TypeScript 7 from: ${out.stdout}`);
       return user + system;
     };
-    // Interleaved rounds (empty, calls, untyped, loaded, empty, …): each round sees the same machine state, so the ratio
+    // Interleaved rounds (empty, calls, untyped, loaded, plain, empty, …): each round sees the same machine state, so the ratio
     // of a round is stable even when a shared VM speeds up or slows down between rounds. The median of PAIRS round ratios
     // is reported: 21, since at 11 the median of a quiet machine still moved by ±0.04 from run to run.
     for (const [compiler, measure, once] of /** @type {const} */ ([
@@ -125,7 +126,7 @@ export async function typecheck(report) {
     ])) {
       /** @type {Record<keyof typeof files, number[]>} */
       const samples = { empty: [], calls: [], untyped: [], loaded: [], plain: [] };
-      for (let i = 0; i < PAIRS; i++) for (const name of /** @type {(keyof typeof files)[]} */ (Object.keys(files))) samples[name].push(once(`${name}.mts`));
+      for (let i = 0; i < PAIRS; i++) for (const name of /** @type {(keyof typeof files)[]} */ (Object.keys(files))) samples[name].push(once(name));
       const ratio = median(samples.calls.map((c, i) => c / /** @type {number} */ (samples.empty[i])));
       console.log(
         `${compiler} (${measure}, medians of ${PAIRS} interleaved rounds): empty file ${median(samples.empty).toFixed(2)} s, 30 operation calls ${median(samples.calls).toFixed(2)} s`,
